@@ -1,0 +1,32 @@
+# Court: the two commands are `make run` and `make test`. Both install what is missing first.
+PRESET ?= release
+BUILD  := build/$(PRESET)
+JOBS   ?= $(shell nproc)
+GAME   ?= $(shell [ -d src/games/intrigue ] && echo intrigue || echo "")
+SEATS  ?= human,heuristic,heuristic
+
+.PHONY: run test bench clean bootstrap build test-asan
+
+bootstrap:
+	@bash scripts/bootstrap
+
+build: bootstrap
+	@cmake --preset $(PRESET) >/dev/null
+	@cmake --build --preset $(PRESET) -j $(JOBS)
+
+# The main job: a terminal game of Intrigue against two heuristic bots.
+run: build
+	@$(BUILD)/court play $(or $(GAME),$(shell $(BUILD)/court games --first)) --seats $(SEATS)
+
+test: build
+	@ctest --preset $(PRESET) -j $(JOBS)
+
+# The same tests under address and undefined-behaviour sanitizers.
+test-asan:
+	@$(MAKE) test PRESET=asan
+
+bench: build
+	@$(BUILD)/court_bench --benchmark_counters_tabular=true
+
+clean:
+	@rm -rf build

@@ -1,0 +1,209 @@
+// The game interface: what every game provides, and the type-erased handle that the CLI, the
+// simulator, bots and the server use. See docs/architecture.md.
+//
+// A game is a struct G with:
+//   using Rules = ...;  // immutable: the game's data and options, prepared once per configuration
+//   using State = ...;  // a flat value type: the whole game position, including its own Rng
+//   static GameInfo info();
+//   static Rules prepare(const GameConfig&);                 // loads data, reads options; UserError on bad input
+//   static State setup(const Rules&, std::uint64_t seed);    // the initial state
+//   static State from_scenario(const Rules&, const nlohmann::json&, std::uint64_t seed);  // optional
+//
+// and G::State satisfies StateModel below. States may keep a `const Rules*`: the erased handle keeps
+// the Rules alive for as long as any state made from them.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <typeinfo>
+#include <vector>
+
+#include "engine/options.h"
+#include "engine/outcome.h"
+#include "engine/rng.h"
+#include "engine/types.h"
+
+namespace court {
+
+// The static description of a game.
+struct GameInfo {
+  std::string id;            // lower-case with hyphens: "persuasion-classic"
+  std::string title;
+  std::string summary;       // one line for `court games`
+  int min_seats = 1;
+  int max_seats = 1;
+  bool cooperative = false;
+  std::vector<OptionSpec> options;
+  std::vector<std::string> data_files;   // names under data/<id>/
+  int max_steps = 100000;    // no game may take more actions than this (checked by the conformance suite)
+};
+
+// What a game is set up with: seat count, validated options, and an optional data directory that
+// replaces the compiled-in data (a designer's edited copy).
+struct GameConfig {
+  int seats = 0;
+  Options options;
+  std::string data_dir;
+};
+
+// The contract of a concrete state. `seat` arguments are 0-based; `view` also takes kSpectator.
+// legal_actions/apply/determinize/copying are the hot path: no heap.
+template <class S>
+concept StateModel = std::copyable<S> &&
+    requires(const S& cs, S& s, Seat seat, Action a, ActionList& actions, HiddenList& hidden, Rng& rng) {
+      { cs.num_seats() } -> std::convertible_to<int>;
+      { cs.to_act() } -> std::same_as<SeatSet>;            // empty exactly when terminal
+      { cs.legal_actions(seat, actions) } -> std::same_as<void>;  // fills; `actions` arrives empty
+      { s.apply(seat, a) } -> std::same_as<void>;          // precondition: a is legal for seat
+      { cs.terminal() } -> std::same_as<bool>;
+      { cs.outcome() } -> std::same_as<Outcome>;           // precondition: terminal
+      { cs.view(seat) } -> std::same_as<nlohmann::json>;   // exactly what `seat` may know; a "log" array of words
+      { s.determinize(seat, rng) } -> std::same_as<void>;  // resample all `seat` cannot know
+      { cs.hidden_items(seat, hidden) } -> std::same_as<void>;  // what `seat` cannot see, for the fairness check
+      { cs.describe(seat, a) } -> std::same_as<std::string>;    // a label, unique among the legal actions
+    };
+
+// Optional: a state may reject without enumerating (`const char*` reason, nullptr when legal).
+template <class S>
+concept HasValidate = requires(const S& cs, Seat seat, Action a) {
+  { cs.validate(seat, a) } -> std::same_as<const char*>;
+};
+
+class GameState;
+class GameFactory;
+
+// ---------------------------------------------------------------------------------------------
+// The type-erased state. Everything outside a game's folder works through this.
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual const GameInfo& info() const = 0;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+  virtual int num_seats() const = 0;
+  virtual SeatSet to_act() const = 0;
+  virtual void legal_actions(Seat seat, ActionList& out) const = 0;
+  // Applies `action` for `seat` if it is legal now. Otherwise returns why not (naming the move and
+  // what is allowed) and leaves the state unchanged.
+  virtual std::optional<std::string> apply(Seat seat, Action action) = 0;
+  virtual bool terminal() const = 0;
+  virtual Outcome outcome() const = 0;
+  // What `seat` (or kSpectator) may know, with "seat", "to_act" and "terminal" added.
+  virtual nlohmann::json view(Seat seat) const = 0;
+  virtual void determinize(Seat seat, Rng& rng) = 0;
+  virtual void hidden_items(Seat seat, HiddenList& out) const = 0;
+  virtual std::string describe(Seat seat, Action action) const = 0;
+  // The legal action of `seat` whose label is `text` (case and surrounding spaces ignored).
+  std::optional<Action> parse(Seat seat, std::string_view text) const;
+
+  // The concrete state, when the caller knows the game (heuristic bots, game tests).
+  template <class S> const S* as() const;
+  template <class S> S* as();
+
+ protected:
+  // The address of the concrete state if its type is `type`, else nullptr.
+  virtual const void* concrete(const std::type_info& type) const = 0;
+};
+
+// Holds one concrete state and the Rules it was made from.
+template <class G>
+class ErasedState final : public GameState {
+ public:
+  using State = typename G::State;
+  static_assert(StateModel<State>, "G::State does not satisfy court::StateModel");
+
+  ErasedState(std::shared_ptr<const typename G::Rules> rules, const GameInfo* info, State state)
+      : rules_(std::move(rules)), info_(info), state_(std::move(state)) {}
+
+  const GameInfo& info() const override { return *info_; }
+  std::unique_ptr<GameState> clone() const override { return std::make_unique<ErasedState>(*this); }
+  int num_seats() const override { return state_.num_seats(); }
+  SeatSet to_act() const override { return state_.to_act(); }
+  void legal_actions(Seat seat, ActionList& out) const override {
+    out.clear();
+    if (state_.to_act().contains(seat)) state_.legal_actions(seat, out);
+  }
+  std::optional<std::string> apply(Seat seat, Action action) override;
+  bool terminal() const override { return state_.terminal(); }
+  Outcome outcome() const override { return state_.outcome(); }
+  nlohmann::json view(Seat seat) const override;
+  void determinize(Seat seat, Rng& rng) override { state_.determinize(seat, rng); }
+  void hidden_items(Seat seat, HiddenList& out) const override {
+    out.clear();
+    state_.hidden_items(seat, out);
+  }
+  std::string describe(Seat seat, Action action) const override { return state_.describe(seat, action); }
+
+  State& state() { return state_; }
+  const State& state() const { return state_; }
+
+ protected:
+  const void* concrete(const std::type_info& type) const override {
+    return type == typeid(State) ? &state_ : nullptr;
+  }
+
+ private:
+  std::shared_ptr<const typename G::Rules> rules_;
+  const GameInfo* info_;
+  State state_;
+};
+
+template <class S>
+const S* GameState::as() const {
+  return static_cast<const S*>(concrete(typeid(S)));
+}
+template <class S>
+S* GameState::as() {
+  return static_cast<S*>(const_cast<void*>(concrete(typeid(S))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A game prepared for one configuration: makes states, and runs the templated inner loops
+// (playouts, clones, determinizations) that the simulator and benchmarks time.
+class GameFactory {
+ public:
+  virtual ~GameFactory() = default;
+  virtual const GameInfo& info() const = 0;
+  virtual const GameConfig& config() const = 0;
+  virtual std::unique_ptr<GameState> new_game(std::uint64_t seed) const = 0;
+  virtual bool has_scenarios() const = 0;
+  // Throws UserError naming the field when the scenario is malformed.
+  virtual std::unique_ptr<GameState> from_scenario(const nlohmann::json& scenario, std::uint64_t seed) const = 0;
+  // One game with uniformly random legal moves (simultaneous seats in seat order); returns the
+  // number of actions. No virtual call per step.
+  virtual std::size_t random_playout(std::uint64_t seed) const = 0;
+  // Clones the state reached after `warmup` random actions `n` times; returns a checksum.
+  virtual std::size_t clone_many(std::uint64_t seed, int warmup, std::size_t n) const = 0;
+  // Determinizes that state for seat 0 `n` times; returns a checksum.
+  virtual std::size_t determinize_many(std::uint64_t seed, int warmup, std::size_t n) const = 0;
+};
+
+class Bot;
+// Parameters of a bot spec such as "ismcts:iters=2000,c=0.7".
+using BotParams = std::map<std::string, std::string>;
+using BotMaker = std::function<std::unique_ptr<Bot>(const BotParams& params, std::uint64_t seed)>;
+
+// A registered game: its description, how to prepare it, and its own bots ("heuristic", ...).
+struct GameEntry {
+  GameInfo info;
+  // Validates seats and options, loads data; throws UserError on bad input.
+  std::function<std::unique_ptr<GameFactory>(const GameConfig&)> prepare;
+  std::map<std::string, BotMaker> bots;
+
+  // Builds a GameConfig from a seat count and --set assignments, validating both.
+  GameConfig make_config(int seats, const std::map<std::string, std::string>& overrides,
+                         const std::string& data_dir = "") const;
+};
+
+template <class G>
+GameEntry make_game_entry();
+
+}  // namespace court
+
+#include "engine/game_impl.h"

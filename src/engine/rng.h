@@ -1,0 +1,38 @@
+// Random numbers: every state owns a seeded PCG generator, so a game is fully described by its
+// seed and its actions.
+#pragma once
+
+#include <cstdint>
+#include <pcg_random.hpp>
+#include <utility>
+
+namespace court {
+
+using Rng = pcg32;
+
+// A well-mixed 64-bit value from two inputs (SplitMix64 finaliser). Used to derive independent
+// seeds, e.g. for game `index` of a batch run with seed `run_seed`.
+constexpr std::uint64_t mix_seed(std::uint64_t run_seed, std::uint64_t index) {
+  std::uint64_t z = run_seed + 0x9e3779b97f4a7c15ull * (index + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+inline Rng make_rng(std::uint64_t seed) { return Rng(seed, mix_seed(seed, 0x5eed)); }
+
+// A uniform integer in [0, n), without modulo bias.
+inline std::uint32_t uniform(Rng& rng, std::uint32_t n) { return rng(n); }
+
+// Fisher-Yates shuffle of [first, last).
+template <class It>
+void shuffle(It first, It last, Rng& rng) {
+  const auto n = static_cast<std::uint32_t>(last - first);
+  for (std::uint32_t i = n; i > 1; --i) {
+    std::uint32_t j = rng(i);
+    using std::swap;
+    swap(first[i - 1], first[j]);
+  }
+}
+
+}  // namespace court
