@@ -89,8 +89,10 @@ class GameState {
   virtual int num_seats() const = 0;
   virtual SeatSet to_act() const = 0;
   virtual void legal_actions(Seat seat, ActionList& out) const = 0;
-  // Applies `action` for `seat` if it is legal now. Otherwise returns why not (naming the move and
-  // what is allowed) and leaves the state unchanged.
+  // Why `action` is not legal for `seat` now (naming the move and what is allowed), or nothing.
+  virtual std::optional<std::string> check(Seat seat, Action action) const = 0;
+  // Applies `action` for `seat` if it is legal now. Otherwise returns why not and leaves the state
+  // unchanged.
   virtual std::optional<std::string> apply(Seat seat, Action action) = 0;
   virtual bool terminal() const = 0;
   virtual Outcome outcome() const = 0;
@@ -129,6 +131,7 @@ class ErasedState final : public GameState {
     out.clear();
     if (state_.to_act().contains(seat)) state_.legal_actions(seat, out);
   }
+  std::optional<std::string> check(Seat seat, Action action) const override;
   std::optional<std::string> apply(Seat seat, Action action) override;
   bool terminal() const override { return state_.terminal(); }
   Outcome outcome() const override { return state_.outcome(); }
@@ -175,9 +178,13 @@ class GameFactory {
   virtual bool has_scenarios() const = 0;
   // Throws UserError naming the field when the scenario is malformed.
   virtual std::unique_ptr<GameState> from_scenario(const nlohmann::json& scenario, std::uint64_t seed) const = 0;
-  // One game with uniformly random legal moves (simultaneous seats in seat order); returns the
-  // number of actions. No virtual call per step.
-  virtual std::size_t random_playout(std::uint64_t seed) const = 0;
+  // One game with uniformly random legal moves (simultaneous seats in seat order), stopped after
+  // info().max_steps actions. No virtual call per step.
+  struct Playout {
+    std::size_t steps = 0;
+    bool finished = false;
+  };
+  virtual Playout random_playout(std::uint64_t seed) const = 0;
   // Clones the state reached after `warmup` random actions `n` times; returns a checksum.
   virtual std::size_t clone_many(std::uint64_t seed, int warmup, std::size_t n) const = 0;
   // Determinizes that state for seat 0 `n` times; returns a checksum.

@@ -9,7 +9,7 @@ std::string illegal_action_message(const GameState& state, Seat seat, Action act
 void add_standard_view_fields(nlohmann::json& view, Seat seat, SeatSet to_act, bool terminal);
 
 template <class G>
-std::optional<std::string> ErasedState<G>::apply(Seat seat, Action action) {
+std::optional<std::string> ErasedState<G>::check(Seat seat, Action action) const {
   bool legal = false;
   if (state_.to_act().contains(seat)) {
     if constexpr (HasValidate<State>) {
@@ -21,6 +21,12 @@ std::optional<std::string> ErasedState<G>::apply(Seat seat, Action action) {
     }
   }
   if (!legal) return illegal_action_message(*this, seat, action);
+  return std::nullopt;
+}
+
+template <class G>
+std::optional<std::string> ErasedState<G>::apply(Seat seat, Action action) {
+  if (auto error = check(seat, action)) return error;
   state_.apply(seat, action);
   return std::nullopt;
 }
@@ -76,10 +82,13 @@ class FactoryModel final : public GameFactory {
       throw UserError(fmt::format("game {} does not support scenario files", info_->id));
     }
   }
-  std::size_t random_playout(std::uint64_t seed) const override {
+  Playout random_playout(std::uint64_t seed) const override {
     auto state = G::setup(*rules_, seed);
     Rng rng = make_rng(mix_seed(seed, 1));
-    return random_steps(state, rng, static_cast<std::size_t>(info_->max_steps));
+    Playout result;
+    result.steps = random_steps(state, rng, static_cast<std::size_t>(info_->max_steps));
+    result.finished = state.terminal();
+    return result;
   }
   std::size_t clone_many(std::uint64_t seed, int warmup, std::size_t n) const override {
     auto state = warmed_up(seed, warmup);

@@ -1,0 +1,73 @@
+#include "engine/bot.h"
+
+#include <charconv>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "bots/generic_bots.h"
+
+namespace court {
+
+BotSpec BotSpec::parse(const std::string& text) {
+  BotSpec spec;
+  auto colon = text.find(':');
+  spec.name = text.substr(0, colon);
+  if (spec.name.empty()) throw UserError(fmt::format("bot '{}': missing name (e.g. random, heuristic)", text));
+  if (colon == std::string::npos) return spec;
+  std::string rest = text.substr(colon + 1);
+  std::size_t pos = 0;
+  while (pos <= rest.size()) {
+    auto comma = rest.find(',', pos);
+    std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw UserError(fmt::format("bot '{}': parameter '{}' is not key=value", text, item));
+    }
+    spec.params[item.substr(0, eq)] = item.substr(eq + 1);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return spec;
+}
+
+void check_bot_params(const std::string& bot, const BotParams& params, const std::vector<std::string>& allowed) {
+  for (const auto& [key, value] : params) {
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      throw UserError(fmt::format("bot {}: unknown parameter '{}'; allowed: {}", bot, key,
+                                  allowed.empty() ? "(none)" : fmt::format("{}", fmt::join(allowed, ", "))));
+    }
+  }
+}
+
+long bot_param_int(const std::string& bot, const BotParams& params, const std::string& name, long fallback,
+                   long min, long max) {
+  auto it = params.find(name);
+  if (it == params.end()) return fallback;
+  long value = 0;
+  const auto& text = it->second;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max) {
+    throw UserError(fmt::format("bot {}: {}={} must be an integer {}..{}", bot, name, text, min, max));
+  }
+  return value;
+}
+
+std::vector<std::string> bot_names(const GameEntry& game) {
+  std::vector<std::string> names;
+  for (const auto& [name, maker] : game.bots) names.push_back(name);
+  for (const auto& [name, maker] : generic_bots()) {
+    if (!game.bots.count(name)) names.push_back(name);
+  }
+  return names;
+}
+
+std::unique_ptr<Bot> make_bot(const GameEntry& game, const std::string& text, std::uint64_t seed) {
+  BotSpec spec = BotSpec::parse(text);
+  if (auto it = game.bots.find(spec.name); it != game.bots.end()) return it->second(spec.params, seed);
+  const auto& generic = generic_bots();
+  if (auto it = generic.find(spec.name); it != generic.end()) return it->second(spec.params, seed);
+  throw UserError(fmt::format("unknown bot '{}' for {}; available: {}", spec.name, game.info.id,
+                              fmt::join(bot_names(game), ", ")));
+}
+
+}  // namespace court

@@ -1,0 +1,274 @@
+#include "engine/conformance.h"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+namespace court {
+namespace {
+
+constexpr std::size_t kMaxReported = 12;
+
+class Failures {
+ public:
+  void add(std::string message) {
+    if (list_.size() < kMaxReported) list_.push_back(std::move(message));
+  }
+  bool full() const { return list_.size() >= kMaxReported; }
+  std::vector<std::string> take() { return std::move(list_); }
+
+ private:
+  std::vector<std::string> list_;
+};
+
+// Every seat's view and the spectator's, as one string: "nothing visible changed" means equal.
+std::string all_views(const GameState& state) {
+  std::string out = state.view(kSpectator).dump();
+  for (Seat s = 0; s < state.num_seats(); ++s) out += state.view(s).dump();
+  return out;
+}
+
+std::string legal_signature(const GameState& state, Seat seat) {
+  ActionList actions;
+  state.legal_actions(seat, actions);
+  std::string out;
+  for (Action a : actions) out += std::to_string(a.code) + ",";
+  return out;
+}
+
+// Codes that are not legal for `seat` now: neighbours of legal codes and a few random ones.
+std::vector<Action> illegal_candidates(const ActionList& legal, Rng& rng) {
+  std::vector<Action> out;
+  auto consider = [&](std::uint32_t code) {
+    if (!legal.contains(Action{code}) && out.size() < 6) out.push_back(Action{code});
+  };
+  for (Action a : legal) { consider(a.code + 1); consider(a.code - 1); }
+  for (int i = 0; i < 3; ++i) consider(rng());
+  consider(0);
+  return out;
+}
+
+struct Step {
+  Seat seat;
+  Action action;
+  std::size_t views_hash;
+};
+
+void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng& rng, Failures& failures) {
+  const auto where = [&] { return fmt::format("seed {} step {}", game_seed, step); };
+  const SeatSet to_act = state.to_act();
+  if (to_act.empty()) {
+    failures.add(fmt::format("no seat to act: the game is not over but to_act is empty ({})", where()));
+    return;
+  }
+  const std::string views = all_views(state);
+
+  for (Seat seat : to_act) {
+    ActionList legal;
+    state.legal_actions(seat, legal);
+    if (legal.empty()) {
+      failures.add(fmt::format("acting seat {} has no legal action ({})", seat, where()));
+      continue;
+    }
+    // Labels: unique among the seat's legal moves, and parse(describe(a)) == a.
+    std::set<std::string> labels;
+    for (Action a : legal) labels.insert(state.describe(seat, a));
+    if (labels.size() != legal.size()) {
+      failures.add(fmt::format("describe: {} legal moves of seat {} share labels ({} distinct) ({})", legal.size(),
+                               seat, labels.size(), where()));
+    }
+    for (int i = 0; i < 4; ++i) {
+      Action a = legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))];
+      auto parsed = state.parse(seat, state.describe(seat, a));
+      if (!parsed || !(*parsed == a)) {
+        failures.add(fmt::format("parse(describe(move {})) does not give the move back for seat {} ({})", a.code, seat,
+                                 where()));
+      }
+    }
+    // Illegal moves are rejected with a reason and change nothing.
+    for (Action bad : illegal_candidates(legal, rng)) {
+      auto error = state.apply(seat, bad);
+      if (!error) {
+        failures.add(fmt::format("illegal move accepted: code {} for seat {} is not among its legal moves ({})",
+                                 bad.code, seat, where()));
+        return;  // the state has changed; the rest of this playout would only repeat the news
+      }
+      if (error->empty()) failures.add(fmt::format("illegal move rejected without a reason ({})", where()));
+      if (all_views(state) != views) {
+        failures.add(fmt::format("rejecting illegal move {} for seat {} changed the state ({})", bad.code, seat,
+                                 where()));
+      }
+    }
+  }
+  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
+    if (to_act.contains(seat)) continue;
+    auto error = state.apply(seat, Action{0});
+    if (!error) failures.add(fmt::format("seat {} moved out of turn ({})", seat, where()));
+    if (all_views(state) != views) failures.add(fmt::format("a move out of turn changed the state ({})", where()));
+    if (!error) return;
+  }
+
+  // Determinization for each seat keeps what that seat knows and every public fact.
+  const std::string spectator = state.view(kSpectator).dump();
+  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
+    auto copy = state.clone();
+    copy->determinize(seat, rng);
+    if (copy->view(seat).dump() != state.view(seat).dump()) {
+      failures.add(fmt::format("determinize({0}) changed view({0}): the view leaks hidden information or "
+                               "determinize resamples something seat {0} knows ({1})", seat, where()));
+    }
+    if (copy->view(kSpectator).dump() != spectator) {
+      failures.add(fmt::format("determinize({}) changed the spectator view: public facts changed ({})", seat, where()));
+    }
+    if (copy->to_act() != to_act || legal_signature(*copy, seat) != legal_signature(state, seat)) {
+      failures.add(fmt::format("determinize({0}) changed who acts or seat {0}'s legal moves ({1})", seat, where()));
+    }
+  }
+  if (all_views(state) != views) failures.add(fmt::format("determinizing a clone changed the original ({})", where()));
+
+  // Clones are independent: moving in a clone leaves the original as it was.
+  {
+    auto copy = state.clone();
+    if (all_views(*copy) != views) failures.add(fmt::format("a clone's views differ from the original ({})", where()));
+    Seat seat = to_act.lowest();
+    ActionList legal;
+    copy->legal_actions(seat, legal);
+    if (!legal.empty()) copy->apply(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+    if (all_views(state) != views) failures.add(fmt::format("a move in a clone changed the original ({})", where()));
+  }
+}
+
+void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Failures& failures) {
+  const GameInfo& info = factory.info();
+  auto state = factory.new_game(game_seed);
+  Rng rng = make_rng(mix_seed(game_seed, 77));
+  std::vector<Step> steps;
+  const std::hash<std::string> hasher;
+
+  if (state->num_seats() != factory.config().seats) {
+    failures.add(fmt::format("num_seats() is {} but the game was set up for {}", state->num_seats(),
+                             factory.config().seats));
+  }
+  while (!state->terminal() && !failures.full()) {
+    if (static_cast<int>(steps.size()) >= info.max_steps) {
+      failures.add(fmt::format("no end: seed {} still running after max_steps={} actions", game_seed, info.max_steps));
+      return;
+    }
+    check_step(*state, game_seed, steps.size(), rng, failures);
+    if (failures.full()) return;
+    for (Seat seat : state->to_act()) {
+      if (!state->to_act().contains(seat)) continue;
+      ActionList legal;
+      state->legal_actions(seat, legal);
+      if (legal.empty()) return;  // reported by check_step
+      Action a = legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))];
+      if (auto error = state->apply(seat, a)) {
+        failures.add(fmt::format("a legal move was rejected: {} (seed {} step {})", *error, game_seed, steps.size()));
+        return;
+      }
+      steps.push_back({seat, a, hasher(all_views(*state))});
+      if (state->terminal()) break;
+    }
+  }
+  if (!state->terminal()) return;
+  if (!state->to_act().empty()) failures.add(fmt::format("the game is over but to_act is not empty (seed {})", game_seed));
+  const Outcome outcome = state->outcome();
+  if (static_cast<int>(outcome.seats.size()) != state->num_seats()) {
+    failures.add(fmt::format("outcome lists {} seats for {} players (seed {})", outcome.seats.size(),
+                             state->num_seats(), game_seed));
+  }
+  if (outcome.cooperative != info.cooperative) {
+    failures.add(fmt::format("outcome.cooperative is {} but the game says {}", outcome.cooperative, info.cooperative));
+  }
+
+  // Replay determinism: the same seed and moves give the same views at every step.
+  auto again = factory.new_game(game_seed);
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (auto error = again->apply(steps[i].seat, steps[i].action)) {
+      failures.add(fmt::format("replay of seed {} rejected step {}: {}: a rule is not deterministic", game_seed, i,
+                               *error));
+      return;
+    }
+    if (hasher(all_views(*again)) != steps[i].views_hash) {
+      failures.add(fmt::format("replay of seed {} differs at step {}: the same seed and moves gave different views, "
+                               "so a rule is not deterministic", game_seed, i));
+      return;
+    }
+  }
+  if (!again->terminal() || !(again->outcome() == outcome)) {
+    failures.add(fmt::format("replay of seed {} gave a different outcome", game_seed));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> check_playouts(const GameFactory& factory, std::uint64_t seed, int playouts) {
+  Failures failures;
+  for (int i = 0; i < playouts && !failures.full(); ++i) check_one_playout(factory, mix_seed(seed, i), failures);
+  return failures.take();
+}
+
+double chi_square_p_value(double statistic, double k) {
+  if (k <= 0) return 1.0;
+  const double h = 2.0 / (9.0 * k);
+  const double z = (std::cbrt(statistic / k) - (1.0 - h)) / std::sqrt(h);
+  return 0.5 * std::erfc(z / std::sqrt(2.0));
+}
+
+std::vector<std::string> check_determinization_fairness(const GameFactory& factory, std::uint64_t seed, int samples,
+                                                        double alpha) {
+  Failures failures;
+  auto state = factory.new_game(seed);
+  Rng rng = make_rng(mix_seed(seed, 99));
+  for (Seat seat = 0; seat < state->num_seats(); ++seat) {
+    HiddenList truth;
+    state->hidden_items(seat, truth);
+    if (truth.empty()) continue;
+    // Per pool: how many positions, and how many of each item.
+    std::map<int, int> pool_size;
+    std::map<int, std::map<int, int>> pool_items;
+    for (HiddenItem h : truth) { ++pool_size[h.pool]; ++pool_items[h.pool][h.item]; }
+    std::vector<std::map<int, int>> counts(truth.size());
+
+    for (int i = 0; i < samples; ++i) {
+      auto copy = state->clone();
+      copy->determinize(seat, rng);
+      HiddenList sample;
+      copy->hidden_items(seat, sample);
+      std::map<int, std::map<int, int>> sample_items;
+      bool same_layout = sample.size() == truth.size();
+      for (std::size_t j = 0; same_layout && j < sample.size(); ++j) {
+        same_layout = sample[j].pool == truth[j].pool;
+        ++sample_items[sample[j].pool][sample[j].item];
+        counts[j][sample[j].item]++;
+      }
+      if (!same_layout || sample_items != pool_items) {
+        failures.add(fmt::format("determinize({}) changed the hidden positions or the unseen items they hold "
+                                 "(seed {}, sample {})", seat, seed, i));
+        return failures.take();
+      }
+    }
+    // Chi-square per position against "uniform over the unseen items of its pool".
+    const double level = alpha / static_cast<double>(truth.size() * state->num_seats());
+    for (std::size_t j = 0; j < truth.size(); ++j) {
+      const auto& items = pool_items[truth[j].pool];
+      if (items.size() < 2) continue;
+      double statistic = 0;
+      for (const auto& [item, multiplicity] : items) {
+        const double expected = samples * static_cast<double>(multiplicity) / pool_size[truth[j].pool];
+        const double seen = counts[j].count(item) ? counts[j].at(item) : 0;
+        statistic += (seen - expected) * (seen - expected) / expected;
+      }
+      const double p = chi_square_p_value(statistic, static_cast<double>(items.size() - 1));
+      if (p < level) {
+        failures.add(fmt::format("unfair determinization: for seat {}, hidden position {} (pool {}) is not uniform "
+                                 "over its {} unseen items (chi-square {:.1f}, df {}, p = {:.2g} < {:.2g}; seed {})",
+                                 seat, j, truth[j].pool, items.size(), statistic, items.size() - 1, p, level, seed));
+      }
+    }
+  }
+  return failures.take();
+}
+
+}  // namespace court

@@ -1,0 +1,60 @@
+#include "engine/game.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+
+namespace court {
+namespace {
+
+std::string trim_lower(std::string_view text) {
+  auto begin = text.find_first_not_of(" \t\r\n");
+  auto end = text.find_last_not_of(" \t\r\n");
+  std::string out(begin == std::string_view::npos ? std::string_view() : text.substr(begin, end - begin + 1));
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+}  // namespace
+
+std::optional<Action> GameState::parse(Seat seat, std::string_view text) const {
+  ActionList actions;
+  legal_actions(seat, actions);
+  const std::string wanted = trim_lower(text);
+  for (Action a : actions) {
+    if (trim_lower(describe(seat, a)) == wanted) return a;
+  }
+  return std::nullopt;
+}
+
+std::string illegal_action_message(const GameState& state, Seat seat, Action action) {
+  if (state.terminal()) return "the game is over; no more moves";
+  SeatSet to_act = state.to_act();
+  if (seat < 0 || seat >= state.num_seats()) {
+    return fmt::format("there is no seat {}; seats are 0..{}", seat, state.num_seats() - 1);
+  }
+  if (!to_act.contains(seat)) {
+    std::string who;
+    for (Seat s : to_act) who += (who.empty() ? "" : ", ") + std::to_string(s);
+    return fmt::format("it is not seat {}'s turn; waiting for seat {}", seat, who);
+  }
+  ActionList actions;
+  state.legal_actions(seat, actions);
+  std::string allowed;
+  const std::size_t shown = std::min<std::size_t>(actions.size(), 12);
+  for (std::size_t i = 0; i < shown; ++i) allowed += fmt::format("{}'{}'", i ? ", " : "", state.describe(seat, actions[i]));
+  if (actions.size() > shown) allowed += fmt::format(", ... ({} in all)", actions.size());
+  return fmt::format("move {} is not legal for seat {} now; legal moves: {}", action.code, seat, allowed);
+}
+
+void add_standard_view_fields(nlohmann::json& view, Seat seat, SeatSet to_act, bool terminal) {
+  if (!view.is_object()) view = nlohmann::json{{"state", view}};
+  view["viewer"] = seat == kSpectator ? nlohmann::json("spectator") : nlohmann::json(seat);
+  nlohmann::json acting = nlohmann::json::array();
+  for (Seat s : to_act) acting.push_back(s);
+  view["to_act"] = acting;
+  view["terminal"] = terminal;
+  if (!view.contains("log")) view["log"] = nlohmann::json::array();
+}
+
+}  // namespace court

@@ -1,0 +1,63 @@
+#include "engine/match.h"
+
+#include <fmt/format.h>
+
+namespace court {
+
+Match::Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, std::uint64_t seed,
+             std::vector<std::string> seat_specs, std::optional<nlohmann::json> scenario)
+    : entry_(&entry), factory_(std::move(factory)), seat_specs_(std::move(seat_specs)) {
+  const int seats = factory_->config().seats;
+  if (static_cast<int>(seat_specs_.size()) != seats) {
+    throw UserError(fmt::format("{} seats given for {} players", seat_specs_.size(), seats));
+  }
+  state_ = scenario ? factory_->from_scenario(*scenario, seed) : factory_->new_game(seed);
+  for (Seat s = 0; s < seats; ++s) {
+    bots_.push_back(seat_specs_[s] == kHuman ? nullptr : make_bot(entry, seat_specs_[s], mix_seed(seed, 1000 + s)));
+    determinize_rngs_.push_back(make_rng(mix_seed(seed, 2000 + s)));
+  }
+  replay_.game = entry.info.id;
+  replay_.players = seats;
+  replay_.options = factory_->config().options.values();
+  replay_.seed = seed;
+  replay_.seats = seat_specs_;
+  replay_.scenario = std::move(scenario);
+  replay_.data_dir = factory_->config().data_dir;
+}
+
+std::optional<std::string> Match::play(Seat seat, Action action) {
+  if (auto error = state_->check(seat, action)) return error;
+  std::string label = state_->describe(seat, action);
+  state_->apply(seat, action);
+  replay_.actions.push_back({seat, action, std::move(label)});
+  return std::nullopt;
+}
+
+Action Match::bot_choice(Seat seat) {
+  auto copy = state_->clone();
+  copy->determinize(seat, determinize_rngs_[seat]);
+  return bots_[seat]->choose(*copy, seat);
+}
+
+Seat Match::next_bot() const {
+  for (Seat s : state_->to_act()) if (bots_[s]) return s;
+  return -1;
+}
+
+void Match::run_bots(const std::function<void(Seat, Action)>& on_move) {
+  for (Seat seat = next_bot(); seat >= 0; seat = next_bot()) {
+    Action action = bot_choice(seat);
+    if (auto error = play(seat, action)) {
+      throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", seat_specs_[seat], seat, *error));
+    }
+    if (on_move) on_move(seat, action);
+  }
+}
+
+Replay Match::replay() const {
+  Replay r = replay_;
+  if (state_->terminal()) r.outcome = state_->outcome().to_json();
+  return r;
+}
+
+}  // namespace court

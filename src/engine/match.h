@@ -1,0 +1,53 @@
+// A game in progress with its seats: humans and bots. The harness that gives each bot a copy of the
+// state determinized for its seat, and records every accepted move for the replay document.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/bot.h"
+#include "engine/replay.h"
+
+namespace court {
+
+inline constexpr const char* kHuman = "human";
+
+class Match {
+ public:
+  // `seat_specs` has one entry per seat: "human" or a bot spec ("random", "heuristic", ...).
+  // Throws UserError on a wrong seat count or an unknown bot.
+  Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, std::uint64_t seed,
+        std::vector<std::string> seat_specs, std::optional<nlohmann::json> scenario = std::nullopt);
+
+  const GameState& state() const { return *state_; }
+  const GameEntry& entry() const { return *entry_; }
+  bool is_human(Seat seat) const { return !bots_[seat]; }
+  const std::vector<std::string>& seat_specs() const { return seat_specs_; }
+
+  // Applies `action` for `seat` and records it; on rejection returns why and changes nothing.
+  std::optional<std::string> play(Seat seat, Action action);
+  // The move the bot at `seat` chooses, on a copy of the state determinized for `seat`.
+  Action bot_choice(Seat seat);
+  // The next seat to act that is a bot, or -1 when only humans are to act (or the game is over).
+  Seat next_bot() const;
+  // Plays bots' moves until a human must act or the game ends; `on_move` sees each move.
+  void run_bots(const std::function<void(Seat, Action)>& on_move = {});
+
+  std::size_t steps() const { return replay_.actions.size(); }
+  // The replay document so far (with the outcome once the game is over).
+  Replay replay() const;
+
+ private:
+  const GameEntry* entry_;
+  std::shared_ptr<const GameFactory> factory_;
+  std::unique_ptr<GameState> state_;
+  std::vector<std::string> seat_specs_;
+  std::vector<std::unique_ptr<Bot>> bots_;   // nullptr for humans
+  std::vector<Rng> determinize_rngs_;
+  Replay replay_;
+};
+
+}  // namespace court

@@ -1,0 +1,136 @@
+#include "engine/replay.h"
+
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+#include "engine/data.h"
+#include "engine/registry.h"
+
+namespace court {
+namespace {
+
+nlohmann::json toml_to_json(const toml::node& node) {
+  if (auto* table = node.as_table()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (auto&& [key, value] : *table) out[std::string(key.str())] = toml_to_json(value);
+    return out;
+  }
+  if (auto* array = node.as_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (auto&& value : *array) out.push_back(toml_to_json(value));
+    return out;
+  }
+  if (auto v = node.value<std::int64_t>(); v && node.is_integer()) return *v;
+  if (auto v = node.value<double>(); v && node.is_floating_point()) return *v;
+  if (auto v = node.value<bool>()) return *v;
+  if (auto v = node.value<std::string>()) return *v;
+  throw UserError("scenario: unsupported TOML value (dates and times are not used by Court)");
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UserError(fmt::format("cannot read {}", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+template <class T>
+T field(const nlohmann::json& doc, const char* name) {
+  if (!doc.contains(name)) throw UserError(fmt::format("replay: missing field '{}'", name));
+  try {
+    return doc.at(name).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw UserError(fmt::format("replay: field '{}' has the wrong type", name));
+  }
+}
+
+}  // namespace
+
+nlohmann::json Replay::to_json() const {
+  nlohmann::json actions_json = nlohmann::json::array();
+  for (const auto& a : actions) actions_json.push_back({{"seat", a.seat}, {"code", a.action.code}, {"move", a.label}});
+  nlohmann::json doc = {{"court_replay", 1}, {"game", game},   {"players", players}, {"options", options},
+                        {"seed", seed},      {"seats", seats}, {"actions", actions_json}};
+  if (scenario) doc["scenario"] = *scenario;
+  if (!data_dir.empty()) doc["data_dir"] = data_dir;
+  if (outcome) doc["outcome"] = *outcome;
+  return doc;
+}
+
+Replay Replay::from_json(const nlohmann::json& doc) {
+  if (!doc.is_object()) throw UserError("replay: not a JSON object");
+  Replay r;
+  r.game = field<std::string>(doc, "game");
+  r.players = field<int>(doc, "players");
+  r.options = field<std::map<std::string, std::string>>(doc, "options");
+  r.seed = field<std::uint64_t>(doc, "seed");
+  r.seats = field<std::vector<std::string>>(doc, "seats");
+  if (doc.contains("scenario") && !doc["scenario"].is_null()) r.scenario = doc["scenario"];
+  if (doc.contains("data_dir")) r.data_dir = field<std::string>(doc, "data_dir");
+  if (doc.contains("outcome") && !doc["outcome"].is_null()) r.outcome = doc["outcome"];
+  const auto actions = field<nlohmann::json>(doc, "actions");
+  if (!actions.is_array()) throw UserError("replay: field 'actions' must be an array");
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const auto& a = actions[i];
+    if (!a.is_object() || !a.contains("seat") || !a.contains("code") || !a["seat"].is_number_integer() ||
+        !a["code"].is_number_unsigned()) {
+      throw UserError(fmt::format("replay: actions[{}] must be {{seat, code, move}}", i));
+    }
+    ReplayAction ra;
+    ra.seat = a["seat"].get<int>();
+    ra.action.code = a["code"].get<std::uint32_t>();
+    if (a.contains("move") && a["move"].is_string()) ra.label = a["move"].get<std::string>();
+    r.actions.push_back(std::move(ra));
+  }
+  if (static_cast<int>(r.seats.size()) != r.players) {
+    throw UserError(fmt::format("replay: {} seats listed for {} players", r.seats.size(), r.players));
+  }
+  return r;
+}
+
+std::unique_ptr<GameState> rerun(const Replay& replay,
+                                 const std::function<void(const GameState&, std::size_t)>& on_step) {
+  const GameEntry& entry = games().get(replay.game);
+  auto factory = entry.prepare(entry.make_config(replay.players, replay.options, replay.data_dir));
+  auto state = replay.scenario ? factory->from_scenario(*replay.scenario, replay.seed) : factory->new_game(replay.seed);
+  for (std::size_t i = 0; i < replay.actions.size(); ++i) {
+    const auto& a = replay.actions[i];
+    if (auto error = state->check(a.seat, a.action)) {
+      throw UserError(fmt::format("replay step {} (seat {}, '{}'): {}", i + 1, a.seat, a.label, *error));
+    }
+    std::string label = state->describe(a.seat, a.action);
+    state->apply(a.seat, a.action);
+    if (!a.label.empty() && label != a.label) {
+      throw UserError(fmt::format("replay step {}: the move reads '{}' now but '{}' in the replay; the game's rules "
+                                  "or data changed since it was recorded", i + 1, label, a.label));
+    }
+    if (on_step) on_step(*state, i);
+  }
+  if (replay.outcome) {
+    if (!state->terminal()) throw UserError("replay: the recorded game ended, but the re-run did not");
+    if (state->outcome().to_json() != *replay.outcome) {
+      throw UserError(fmt::format("replay: outcome differs: recorded {} but re-run gives {}", replay.outcome->dump(),
+                                  state->outcome().to_json().dump()));
+    }
+  }
+  return state;
+}
+
+nlohmann::json read_json_file(const std::string& path) {
+  try {
+    return nlohmann::json::parse(read_text(path));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw UserError(fmt::format("{}: not valid JSON ({})", path, e.what()));
+  }
+}
+
+nlohmann::json load_scenario_file(const std::string& path) {
+  if (path.size() >= 5 && path.substr(path.size() - 5) == ".toml") {
+    return toml_to_json(parse_toml(read_text(path), path));
+  }
+  return read_json_file(path);
+}
+
+}  // namespace court

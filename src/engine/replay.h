@@ -1,0 +1,51 @@
+// Replay documents: {game, players, options, seed, seats, scenario, actions, outcome}. A game is
+// fully described by them, so a replay re-runs exactly; the outcome is checked on re-run.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace court {
+
+struct ReplayAction {
+  Seat seat = 0;
+  Action action;
+  std::string label;   // describe(seat, action) when it was played; checked on re-run
+};
+
+struct Replay {
+  std::string game;
+  int players = 0;
+  std::map<std::string, std::string> options;
+  std::uint64_t seed = 0;
+  std::vector<std::string> seats;              // "human" or a bot spec, per seat
+  std::optional<nlohmann::json> scenario;
+  std::string data_dir;                        // empty: the compiled-in data
+  std::vector<ReplayAction> actions;
+  std::optional<nlohmann::json> outcome;       // present once the game ended
+
+  nlohmann::json to_json() const;
+  // Throws UserError naming the field when `doc` is not a replay document.
+  static Replay from_json(const nlohmann::json& doc);
+};
+
+// Re-runs `replay` from its seed (or scenario): every move must be legal and carry the same label,
+// and the outcome must match. Throws UserError naming the step that differs. `on_step` is called
+// after each move with the state and the move's index.
+std::unique_ptr<GameState> rerun(const Replay& replay,
+                                 const std::function<void(const GameState&, std::size_t)>& on_step = {});
+
+// Reads a JSON file; UserError naming the file and the position of a syntax error.
+nlohmann::json read_json_file(const std::string& path);
+
+// A scenario file (.json or .toml) as JSON: tables become objects, arrays stay arrays.
+nlohmann::json load_scenario_file(const std::string& path);
+
+}  // namespace court

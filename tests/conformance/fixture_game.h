@@ -1,0 +1,164 @@
+// Fixture games for proving the conformance suite can fail. "Duel" is a tiny correct game with
+// hidden hands and a simultaneous choice; each flawed variant breaks exactly one property.
+//
+// Duel (2-3 players): ten cards valued 0-9, three dealt to each seat, the rest a face-down deck.
+// Each round all seats secretly pick a card at once; then the cards are revealed, the highest
+// scores a point (a tie scores nothing), the cards are discarded and each seat draws one while the
+// deck lasts. The game ends when a hand is empty; most points wins, ties share.
+#pragma once
+
+#include <random>
+
+#include "engine/game.h"
+
+namespace court::fixture {
+
+enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize };
+
+inline constexpr int kCards = 10;
+
+template <Flaw F>
+struct DuelGame {
+  struct Rules {
+    int seats = 2;
+  };
+
+  class State {
+   public:
+    using Hand = FixedVector<std::uint8_t, kCards>;
+
+    int num_seats() const { return seats_; }
+    SeatSet to_act() const {
+      SeatSet set;
+      if (terminal()) return set;
+      for (Seat s = 0; s < seats_; ++s) if (pending_[s] < 0) set.insert(s);
+      return set;
+    }
+    void legal_actions(Seat seat, ActionList& out) const {
+      for (auto card : hands_[seat]) out.push_back(Action{card});
+    }
+    const char* validate(Seat seat, Action a) const {
+      if constexpr (F == Flaw::AcceptsIllegal) return a.code < 64 ? nullptr : "no such card";
+      const bool in_hand = a.code < kCards && hands_[seat].contains(static_cast<std::uint8_t>(a.code));
+      return in_hand ? nullptr : "that card is not in your hand";
+    }
+    void apply(Seat seat, Action a) {
+      int i = hands_[seat].index_of(static_cast<std::uint8_t>(a.code));
+      if (i >= 0) hands_[seat].erase_at(static_cast<std::size_t>(i));
+      pending_[seat] = static_cast<int>(a.code % kCards);
+      for (Seat s = 0; s < seats_; ++s) if (pending_[s] < 0) return;
+      reveal();
+    }
+    bool terminal() const {
+      for (Seat s = 0; s < seats_; ++s) if (hands_[s].empty() && pending_[s] < 0) return true;
+      return false;
+    }
+    Outcome outcome() const {
+      double scores[kMaxSeats];
+      for (Seat s = 0; s < seats_; ++s) scores[s] = points_[s];
+      return Outcome::from_scores(scores, seats_);
+    }
+    nlohmann::json view(Seat seat) const {
+      nlohmann::json v;
+      v["points"] = std::vector<int>(points_.begin(), points_.begin() + seats_);
+      v["deck"] = deck_.size();
+      v["revealed"] = std::vector<int>(revealed_.begin(), revealed_.end());
+      nlohmann::json players = nlohmann::json::array();
+      for (Seat s = 0; s < seats_; ++s) {
+        nlohmann::json p = {{"hand_size", hands_[s].size()}, {"chosen", pending_[s] >= 0}};
+        if (s == seat || F == Flaw::LeakyView) p["hand"] = std::vector<int>(hands_[s].begin(), hands_[s].end());
+        if (s == seat && pending_[s] >= 0) p["choice"] = pending_[s];
+        players.push_back(p);
+      }
+      v["players"] = players;
+      return v;
+    }
+    void determinize(Seat seat, Rng& rng) {
+      Hand unseen;
+      collect_unseen(seat, unseen);
+      if constexpr (F == Flaw::UnfairDeterminize) {
+        // One random swap instead of a shuffle: most positions keep their true card.
+        if (unseen.size() >= 2) std::swap(unseen[uniform(rng, unseen.size())], unseen[uniform(rng, unseen.size())]);
+      } else {
+        shuffle(unseen.begin(), unseen.end(), rng);
+      }
+      std::size_t k = 0;
+      for (Seat s = 0; s < seats_; ++s) {
+        if (s == seat) continue;
+        for (auto& c : hands_[s]) c = unseen[k++];
+        if (pending_[s] >= 0) pending_[s] = unseen[k++];
+      }
+      for (auto& c : deck_) c = unseen[k++];
+    }
+    void hidden_items(Seat seat, HiddenList& out) const {
+      Hand unseen;
+      collect_unseen(seat, unseen);
+      for (auto c : unseen) out.push_back(HiddenItem{0, c});
+    }
+    std::string describe(Seat, Action a) const { return "play " + std::to_string(a.code); }
+
+    static State deal(const Rules& rules, std::uint64_t seed) {
+      State s;
+      s.seats_ = rules.seats;
+      s.rng_ = make_rng(seed);
+      std::array<std::uint8_t, kCards> cards;
+      for (int c = 0; c < kCards; ++c) cards[c] = static_cast<std::uint8_t>(c);
+      shuffle(cards.begin(), cards.end(), s.rng_);
+      int k = 0;
+      for (Seat p = 0; p < s.seats_; ++p) for (int i = 0; i < 3; ++i) s.hands_[p].push_back(cards[k++]);
+      while (k < kCards) s.deck_.push_back(cards[k++]);
+      return s;
+    }
+
+   private:
+    // Others' hands, their pending choices and the deck, in a fixed order.
+    void collect_unseen(Seat seat, Hand& out) const {
+      for (Seat s = 0; s < seats_; ++s) {
+        if (s == seat) continue;
+        for (auto c : hands_[s]) out.push_back(c);
+        if (pending_[s] >= 0) out.push_back(static_cast<std::uint8_t>(pending_[s]));
+      }
+      for (auto c : deck_) out.push_back(c);
+    }
+    void reveal() {
+      int best = -1, winner = -1;
+      revealed_.clear();
+      for (Seat s = 0; s < seats_; ++s) {
+        revealed_.push_back(static_cast<std::uint8_t>(pending_[s]));
+        if (pending_[s] > best) { best = pending_[s]; winner = s; }
+        else if (pending_[s] == best) winner = -1;
+      }
+      if (winner >= 0) ++points_[winner];
+      for (Seat s = 0; s < seats_; ++s) {
+        pending_[s] = -1;
+        if (deck_.empty()) continue;
+        std::size_t from = deck_.size() - 1;
+        if constexpr (F == Flaw::Nondeterministic) from = std::random_device{}() % deck_.size();
+        hands_[s].push_back(deck_[from]);
+        deck_.erase_at(from);
+      }
+    }
+
+    int seats_ = 2;
+    Rng rng_;
+    std::array<Hand, kMaxSeats> hands_{};
+    std::array<int, kMaxSeats> pending_{-1, -1, -1, -1, -1, -1, -1, -1};
+    std::array<int, kMaxSeats> points_{};
+    Hand deck_;
+    Hand revealed_;
+  };
+
+  static GameInfo info() {
+    GameInfo info;
+    info.id = "fixture-duel";
+    info.title = "Duel (test fixture)";
+    info.min_seats = 2;
+    info.max_seats = 3;
+    info.max_steps = 40;
+    return info;
+  }
+  static Rules prepare(const GameConfig& config) { return Rules{config.seats}; }
+  static State setup(const Rules& rules, std::uint64_t seed) { return State::deal(rules, seed); }
+};
+
+}  // namespace court::fixture
