@@ -92,7 +92,12 @@ Replay Replay::from_json(const nlohmann::json& doc) {
 
 std::unique_ptr<GameState> rerun(const Replay& replay,
                                  const std::function<void(const GameState&, std::size_t)>& on_step) {
-  const GameEntry& entry = games().get(replay.game);
+  return rerun(replay, games(), on_step);
+}
+
+std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& registry,
+                                 const std::function<void(const GameState&, std::size_t)>& on_step) {
+  const GameEntry& entry = registry.get(replay.game);
   auto factory = entry.prepare(entry.make_config(replay.players, replay.options, replay.data_dir));
   auto state = replay.scenario ? factory->from_scenario(*replay.scenario, replay.seed) : factory->new_game(replay.seed);
   for (std::size_t i = 0; i < replay.actions.size(); ++i) {

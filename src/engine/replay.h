@@ -41,6 +41,10 @@ struct Replay {
 // after each move with the state and the move's index.
 std::unique_ptr<GameState> rerun(const Replay& replay,
                                  const std::function<void(const GameState&, std::size_t)>& on_step = {});
+// The same, with the game looked up in `registry` instead of Court's games.
+class GameRegistry;
+std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& registry,
+                                 const std::function<void(const GameState&, std::size_t)>& on_step = {});
 
 // Reads a JSON file; UserError naming the file and the position of a syntax error.
 nlohmann::json read_json_file(const std::string& path);

@@ -1,10 +1,12 @@
 // Every game Court ships. A new game adds one line here (and joins the conformance suite with it).
 #include "engine/registry.h"
+#include "games/intrigue/register.h"
 
 namespace court {
 
 void register_all_games(GameRegistry& registry) {
   (void)registry;
+  register_intrigue(registry);
 }
 
 }  // namespace court

@@ -1,0 +1,174 @@
+// Replay documents re-run exactly, and a tampered or malformed one is refused with a clear reason.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "conformance/fixture_game.h"
+#include "engine/match.h"
+#include "engine/registry.h"
+#include "engine/replay.h"
+
+namespace court {
+namespace {
+
+using Duel = fixture::DuelGame<fixture::Flaw::None>;
+
+struct Table {
+  GameRegistry registry;
+  const GameEntry* entry;
+  Table() {
+    registry.add(make_game_entry<Duel>());
+    entry = registry.find("fixture-duel");
+  }
+  Replay play(std::uint64_t seed) const {
+    Match match(*entry, entry->prepare(entry->make_config(2, {})), seed, {"random", "random"});
+    match.run_bots();
+    EXPECT_TRUE(match.state().terminal());
+    return match.replay();
+  }
+};
+
+std::string rerun_error(const Replay& replay, const GameRegistry& registry) {
+  try {
+    rerun(replay, registry);
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Replay, RoundTripsThroughJsonAndRerunsExactly) {
+  Table table;
+  Replay replay = table.play(5);
+  ASSERT_TRUE(replay.outcome);
+  Replay loaded = Replay::from_json(nlohmann::json::parse(replay.to_json().dump()));
+  auto state = rerun(loaded, table.registry);
+  EXPECT_TRUE(state->terminal());
+  EXPECT_EQ(state->outcome().to_json(), *replay.outcome);
+  EXPECT_EQ(loaded.seats, (std::vector<std::string>{"random", "random"}));
+  EXPECT_EQ(loaded.actions.size(), replay.actions.size());
+}
+
+TEST(Replay, SameSeedSameGameDifferentSeedDifferentGame) {
+  Table table;
+  EXPECT_EQ(table.play(9).to_json(), table.play(9).to_json());
+  EXPECT_NE(table.play(9).to_json()["actions"], table.play(10).to_json()["actions"]);
+}
+
+TEST(Replay, IllegalStepIsNamed) {
+  Table table;
+  Replay replay = table.play(5);
+  replay.actions[2].action.code = 99;
+  EXPECT_NE(rerun_error(replay, table.registry).find("replay step 3"), std::string::npos)
+      << rerun_error(replay, table.registry);
+}
+
+TEST(Replay, ChangedOutcomeIsRefused) {
+  Table table;
+  Replay replay = table.play(5);
+  (*replay.outcome)["seats"][0]["score"] = 99;
+  EXPECT_NE(rerun_error(replay, table.registry).find("outcome differs"), std::string::npos);
+}
+
+TEST(Replay, ChangedLabelMeansTheRulesChanged) {
+  Table table;
+  Replay replay = table.play(5);
+  replay.actions[0].label = "play 42";
+  EXPECT_NE(rerun_error(replay, table.registry).find("rules or data changed"), std::string::npos);
+}
+
+TEST(Replay, MalformedDocumentsNameTheField) {
+  auto error_of = [](const nlohmann::json& doc) {
+    try {
+      Replay::from_json(doc);
+    } catch (const UserError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  Table table;
+  nlohmann::json doc = table.play(5).to_json();
+  auto without_seed = doc;
+  without_seed.erase("seed");
+  EXPECT_EQ(error_of(without_seed), "replay: missing field 'seed'");
+  auto bad_action = doc;
+  bad_action["actions"][0] = "play 3";
+  EXPECT_EQ(error_of(bad_action), "replay: actions[0] must be {seat, code, move}");
+  auto bad_type = doc;
+  bad_type["players"] = "two";
+  EXPECT_EQ(error_of(bad_type), "replay: field 'players' has the wrong type");
+  EXPECT_EQ(error_of(nlohmann::json::array()), "replay: not a JSON object");
+}
+
+TEST(Match, RejectedMoveIsNotRecordedAndSaysWhatIsAllowed) {
+  Table table;
+  Match match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human", "human"});
+  auto error = match.play(0, Action{77});
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("legal moves: 'play "), std::string::npos) << *error;
+  EXPECT_EQ(match.steps(), 0u);
+  EXPECT_EQ(match.next_bot(), -1);
+}
+
+TEST(Match, UnknownBotListsTheAvailableOnes) {
+  Table table;
+  try {
+    Match match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human", "genius"});
+    FAIL() << "an unknown bot was accepted";
+  } catch (const UserError& e) {
+    EXPECT_EQ(std::string(e.what()), "unknown bot 'genius' for fixture-duel; available: random");
+  }
+}
+
+TEST(Match, WrongSeatCountIsRefused) {
+  Table table;
+  EXPECT_THROW(Match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human"}), UserError);
+  EXPECT_THROW(table.entry->make_config(4, {}), UserError);
+}
+
+TEST(BotSpec, ParsesNameAndParameters) {
+  BotSpec spec = BotSpec::parse("ismcts:iters=2000,c=0.7");
+  EXPECT_EQ(spec.name, "ismcts");
+  EXPECT_EQ(spec.params, (BotParams{{"iters", "2000"}, {"c", "0.7"}}));
+  EXPECT_EQ(BotSpec::parse("random").params.size(), 0u);
+  EXPECT_THROW(BotSpec::parse(":x=1"), UserError);
+  EXPECT_THROW(BotSpec::parse("ismcts:iters"), UserError);
+}
+
+TEST(BotSpec, RandomBotRefusesParameters) {
+  Table table;
+  EXPECT_THROW(make_bot(*table.entry, "random:depth=3", 1), UserError);
+}
+
+TEST(Scenario, TomlFilesBecomeJson) {
+  const std::string path = testing::TempDir() + "scenario_test.toml";
+  {
+    std::ofstream out(path);
+    out << "start = 2\nhands = [[1, 2], [3]]\n[characters]\nA = \"Duke\"\nflag = true\n";
+  }
+  nlohmann::json j = load_scenario_file(path);
+  EXPECT_EQ(j["start"], 2);
+  EXPECT_EQ(j["hands"], nlohmann::json::parse("[[1,2],[3]]"));
+  EXPECT_EQ(j["characters"]["A"], "Duke");
+  EXPECT_EQ(j["characters"]["flag"], true);
+  std::remove(path.c_str());
+}
+
+TEST(Scenario, TomlSyntaxErrorNamesFileAndLine) {
+  const std::string path = testing::TempDir() + "broken.toml";
+  {
+    std::ofstream out(path);
+    out << "a = 1\nb = [1, 2\n";
+  }
+  try {
+    load_scenario_file(path);
+    FAIL() << "a broken TOML file was accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find(path + ":"), std::string::npos) << e.what();
+  }
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace court
