@@ -1,0 +1,210 @@
+// The court command end to end: the real binary, real files, moves from a pipe.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "engine/registry.h"
+
+namespace court {
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string output;   // stdout and stderr
+};
+
+Run run(const std::string& args, const std::string& input = "") {
+  std::string command = std::string(COURT_BINARY) + " " + args + " 2>&1";
+  if (!input.empty()) {
+    const std::string path = testing::TempDir() + "court_cli_input.txt";
+    std::ofstream(path) << input;
+    command += " < " + path;
+  } else {
+    command += " < /dev/null";
+  }
+  Run r;
+  FILE* pipe = popen(command.c_str(), "r");
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
+  int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The first registered game, at its smallest table: seat 0 human, the rest random.
+struct FirstGame {
+  std::string id = games().all().front().info.id;
+  int players = games().all().front().info.min_seats;
+  std::string seats() const {
+    std::string s = "human";
+    for (int i = 1; i < players; ++i) s += ",random";
+    return s;
+  }
+};
+
+std::string many_ones() {
+  std::string s;
+  for (int i = 0; i < 5000; ++i) s += "1\n";
+  return s;
+}
+
+TEST(Cli, EverySubcommandHasHelp) {
+  for (const char* sub : {"", "games", "rules", "play", "replay", "sim"}) {
+    Run r = run(std::string(sub) + " --help");
+    EXPECT_EQ(r.status, 0) << sub;
+    EXPECT_NE(r.output.find("Usage"), std::string::npos) << sub << ": " << r.output;
+  }
+}
+
+TEST(Cli, NoOrUnknownSubcommandFails) {
+  EXPECT_NE(run("").status, 0);
+  EXPECT_NE(run("dance").status, 0);
+}
+
+TEST(Cli, GamesJsonListsEveryRegisteredGame) {
+  Run r = run("games --json");
+  ASSERT_EQ(r.status, 0) << r.output;
+  auto list = nlohmann::json::parse(r.output);
+  ASSERT_EQ(list.size(), games().all().size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto& info = games().all()[i].info;
+    EXPECT_EQ(list[i]["id"], info.id);
+    EXPECT_EQ(list[i]["min_players"], info.min_seats);
+    EXPECT_EQ(list[i]["max_players"], info.max_seats);
+    EXPECT_EQ(list[i]["options"].size(), info.options.size());
+    EXPECT_NE(std::find(list[i]["bots"].begin(), list[i]["bots"].end(), "random"), list[i]["bots"].end());
+  }
+}
+
+TEST(Cli, RulesPrintsEachGamesPageAndRefusesUnknownGames) {
+  for (const auto& entry : games().all()) {
+    Run r = run("rules " + entry.info.id);
+    EXPECT_EQ(r.status, 0) << entry.info.id << ": " << r.output;
+    EXPECT_NE(r.output.find("Decisions where the rulebook is silent"), std::string::npos) << entry.info.id;
+  }
+  Run r = run("rules chess");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("unknown game 'chess'; registered games: "), std::string::npos) << r.output;
+}
+
+TEST(Cli, PlayFromAPipeSavesAReplayThatVerifies) {
+  FirstGame g;
+  const std::string save = testing::TempDir() + "cli_game.json";
+  Run play = run("play " + g.id + " --seats " + g.seats() + " --seed 7 --save " + save, many_ones());
+  ASSERT_EQ(play.status, 0) << play.output;
+  EXPECT_NE(play.output.find("Game over after"), std::string::npos);
+  auto doc = nlohmann::json::parse(slurp(save));
+  EXPECT_EQ(doc["game"], g.id);
+  EXPECT_EQ(doc["seed"], 7);
+  EXPECT_TRUE(doc.contains("outcome"));
+  EXPECT_GT(doc["actions"].size(), 0u);
+
+  Run replay = run("replay " + save);
+  EXPECT_EQ(replay.status, 0) << replay.output;
+  EXPECT_NE(replay.output.find("replay verified: " + std::to_string(doc["actions"].size()) +
+                               " moves, outcome matches the recording"),
+            std::string::npos) << replay.output;
+  EXPECT_EQ(run("replay " + save + " --seat 0").status, 0);
+  EXPECT_NE(run("replay " + save + " --seat 9").status, 0);
+
+  // The same seed and the same typed moves give the same game.
+  const std::string again = testing::TempDir() + "cli_game_again.json";
+  ASSERT_EQ(run("play " + g.id + " --seats " + g.seats() + " --seed 7 --save " + again, many_ones()).status, 0);
+  EXPECT_EQ(slurp(save), slurp(again));
+}
+
+TEST(Cli, MovesMayBeTypedAsTheirText) {
+  FirstGame g;
+  // Learn the first legal move's label from a game that stops at once, then type it.
+  Run first = run("play " + g.id + " --seats " + g.seats() + " --seed 11", "\n");
+  auto at = first.output.find("    1. ");
+  ASSERT_NE(at, std::string::npos) << first.output;
+  std::string label = first.output.substr(at + 7, first.output.find('\n', at) - at - 7);
+  const std::string save = testing::TempDir() + "cli_label.json";
+  Run typed = run("play " + g.id + " --seats " + g.seats() + " --seed 11 --save " + save, label + "\n");
+  EXPECT_EQ(typed.status, 2);   // input ends after one move
+  auto doc = nlohmann::json::parse(slurp(save));
+  ASSERT_GE(doc["actions"].size(), 1u);
+  EXPECT_EQ(doc["actions"][0]["move"], label);
+}
+
+TEST(Cli, BadMovesAreRefusedAndAskedAgain) {
+  FirstGame g;
+  Run r = run("play " + g.id + " --seats " + g.seats() + " --seed 3", "zzz\n0\n");
+  EXPECT_NE(r.output.find("'zzz' is not one of the moves: type a number 1-"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("'0' is not one of the moves"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("input ended after 0 moves, before the game did"), std::string::npos) << r.output;
+}
+
+TEST(Cli, BadArgumentsGiveClearErrors) {
+  FirstGame g;
+  Run option = run("play " + g.id + " --seats " + g.seats() + " --set nosuchoption=1");
+  EXPECT_EQ(option.status, 2);
+  EXPECT_NE(option.output.find("unknown option 'nosuchoption'"), std::string::npos) << option.output;
+  std::string seats = g.seats();
+  seats = seats.substr(0, seats.rfind(',')) + ",genius";
+  Run bot = run("play " + g.id + " --seats " + seats);
+  EXPECT_EQ(bot.status, 2) << bot.output;
+  EXPECT_NE(bot.output.find("unknown bot 'genius' for " + g.id + "; available: "), std::string::npos) << bot.output;
+  Run players = run("sim " + g.id + " -n 1 --players 99");
+  EXPECT_EQ(players.status, 2);
+  EXPECT_NE(players.output.find("not 99"), std::string::npos) << players.output;
+  Run missing = run("replay /nonexistent/replay.json");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.output.find("cannot read /nonexistent/replay.json"), std::string::npos);
+}
+
+TEST(Cli, TamperedReplayIsRefused) {
+  FirstGame g;
+  const std::string save = testing::TempDir() + "cli_tamper.json";
+  ASSERT_EQ(run("play " + g.id + " --seats " + g.seats() + " --seed 5 --save " + save, many_ones()).status, 0);
+  auto doc = nlohmann::json::parse(slurp(save));
+  doc["outcome"]["seats"][0]["score"] = 1000;
+  std::ofstream(save) << doc.dump();
+  Run r = run("replay " + save);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("outcome differs"), std::string::npos) << r.output;
+}
+
+TEST(Cli, SimWritesTheDocumentedJson) {
+  FirstGame g;
+  const std::string out = testing::TempDir() + "cli_sim.json";
+  Run r = run("sim " + g.id + " -n 30 --seed 4 --json " + out);
+  ASSERT_EQ(r.status, 0) << r.output;
+  auto doc = nlohmann::json::parse(slurp(out));
+  EXPECT_EQ(doc["game"], g.id);
+  EXPECT_EQ(doc["games"], 30);
+  EXPECT_EQ(doc["players"], g.players);
+  ASSERT_EQ(doc["seats"].size(), static_cast<std::size_t>(g.players));
+  long wins = 0;
+  for (const auto& s : doc["seats"]) {
+    wins += s["wins"].get<long>();
+    EXPECT_EQ(s["bot"], "random");
+    EXPECT_DOUBLE_EQ(s["win_rate"].get<double>(), s["wins"].get<double>() / 30.0);
+  }
+  EXPECT_GE(wins, 30);   // every game has a winner; shared victories count for each winner
+  EXPECT_GT(doc["mean_length"].get<double>(), 0);
+  // Same seed, same numbers.
+  const std::string again = testing::TempDir() + "cli_sim_again.json";
+  ASSERT_EQ(run("sim " + g.id + " -n 30 --seed 4 --json " + again).status, 0);
+  EXPECT_EQ(slurp(out), slurp(again));
+  Run human = run("sim " + g.id + " -n 5 --seats " + g.seats());
+  EXPECT_EQ(human.status, 2);
+  EXPECT_NE(human.output.find("'human' cannot sit at a simulated table"), std::string::npos) << human.output;
+}
+
+}  // namespace
+}  // namespace court
