@@ -37,7 +37,7 @@ void print_games(bool as_json) {
                e.info.cooperative ? ", cooperative" : "");
     if (!e.info.summary.empty()) fmt::print("{:<20} {}\n", "", e.info.summary);
     for (const auto& o : e.info.options) {
-      fmt::print("{:<20}   --set {}={:<10} {} ({})\n", "", o.name, o.default_value, o.help, describe_allowed(o));
+      fmt::print("{:<20}   --set {:<22} {} ({})\n", "", o.name + "=" + o.default_value, o.help, describe_allowed(o));
     }
     fmt::print("{:<20}   bots: {}\n", "", fmt::join(bot_names(e), ", "));
   }

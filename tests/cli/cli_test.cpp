@@ -12,12 +12,12 @@
 namespace court {
 namespace {
 
-struct Run {
+struct CommandResult {
   int status = -1;
   std::string output;   // stdout and stderr
 };
 
-Run run(const std::string& args, const std::string& input = "") {
+CommandResult run(const std::string& args, const std::string& input = "") {
   std::string command = std::string(COURT_BINARY) + " " + args + " 2>&1";
   if (!input.empty()) {
     const std::string path = testing::TempDir() + "court_cli_input.txt";
@@ -26,7 +26,7 @@ Run run(const std::string& args, const std::string& input = "") {
   } else {
     command += " < /dev/null";
   }
-  Run r;
+  CommandResult r;
   FILE* pipe = popen(command.c_str(), "r");
   char buffer[4096];
   std::size_t n;
@@ -62,7 +62,7 @@ std::string many_ones() {
 
 TEST(Cli, EverySubcommandHasHelp) {
   for (const char* sub : {"", "games", "rules", "play", "replay", "sim"}) {
-    Run r = run(std::string(sub) + " --help");
+    CommandResult r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.status, 0) << sub;
     EXPECT_NE(r.output.find("Usage"), std::string::npos) << sub << ": " << r.output;
   }
@@ -74,7 +74,7 @@ TEST(Cli, NoOrUnknownSubcommandFails) {
 }
 
 TEST(Cli, GamesJsonListsEveryRegisteredGame) {
-  Run r = run("games --json");
+  CommandResult r = run("games --json");
   ASSERT_EQ(r.status, 0) << r.output;
   auto list = nlohmann::json::parse(r.output);
   ASSERT_EQ(list.size(), games().all().size());
@@ -90,11 +90,11 @@ TEST(Cli, GamesJsonListsEveryRegisteredGame) {
 
 TEST(Cli, RulesPrintsEachGamesPageAndRefusesUnknownGames) {
   for (const auto& entry : games().all()) {
-    Run r = run("rules " + entry.info.id);
+    CommandResult r = run("rules " + entry.info.id);
     EXPECT_EQ(r.status, 0) << entry.info.id << ": " << r.output;
     EXPECT_NE(r.output.find("Decisions where the rulebook is silent"), std::string::npos) << entry.info.id;
   }
-  Run r = run("rules chess");
+  CommandResult r = run("rules chess");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find("unknown game 'chess'; registered games: "), std::string::npos) << r.output;
 }
@@ -102,7 +102,7 @@ TEST(Cli, RulesPrintsEachGamesPageAndRefusesUnknownGames) {
 TEST(Cli, PlayFromAPipeSavesAReplayThatVerifies) {
   FirstGame g;
   const std::string save = testing::TempDir() + "cli_game.json";
-  Run play = run("play " + g.id + " --seats " + g.seats() + " --seed 7 --save " + save, many_ones());
+  CommandResult play = run("play " + g.id + " --seats " + g.seats() + " --seed 7 --save " + save, many_ones());
   ASSERT_EQ(play.status, 0) << play.output;
   EXPECT_NE(play.output.find("Game over after"), std::string::npos);
   auto doc = nlohmann::json::parse(slurp(save));
@@ -111,7 +111,7 @@ TEST(Cli, PlayFromAPipeSavesAReplayThatVerifies) {
   EXPECT_TRUE(doc.contains("outcome"));
   EXPECT_GT(doc["actions"].size(), 0u);
 
-  Run replay = run("replay " + save);
+  CommandResult replay = run("replay " + save);
   EXPECT_EQ(replay.status, 0) << replay.output;
   EXPECT_NE(replay.output.find("replay verified: " + std::to_string(doc["actions"].size()) +
                                " moves, outcome matches the recording"),
@@ -128,12 +128,12 @@ TEST(Cli, PlayFromAPipeSavesAReplayThatVerifies) {
 TEST(Cli, MovesMayBeTypedAsTheirText) {
   FirstGame g;
   // Learn the first legal move's label from a game that stops at once, then type it.
-  Run first = run("play " + g.id + " --seats " + g.seats() + " --seed 11", "\n");
+  CommandResult first = run("play " + g.id + " --seats " + g.seats() + " --seed 11", "\n");
   auto at = first.output.find("    1. ");
   ASSERT_NE(at, std::string::npos) << first.output;
   std::string label = first.output.substr(at + 7, first.output.find('\n', at) - at - 7);
   const std::string save = testing::TempDir() + "cli_label.json";
-  Run typed = run("play " + g.id + " --seats " + g.seats() + " --seed 11 --save " + save, label + "\n");
+  CommandResult typed = run("play " + g.id + " --seats " + g.seats() + " --seed 11 --save " + save, label + "\n");
   EXPECT_EQ(typed.status, 2);   // input ends after one move
   auto doc = nlohmann::json::parse(slurp(save));
   ASSERT_GE(doc["actions"].size(), 1u);
@@ -142,7 +142,7 @@ TEST(Cli, MovesMayBeTypedAsTheirText) {
 
 TEST(Cli, BadMovesAreRefusedAndAskedAgain) {
   FirstGame g;
-  Run r = run("play " + g.id + " --seats " + g.seats() + " --seed 3", "zzz\n0\n");
+  CommandResult r = run("play " + g.id + " --seats " + g.seats() + " --seed 3", "zzz\n0\n");
   EXPECT_NE(r.output.find("'zzz' is not one of the moves: type a number 1-"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("'0' is not one of the moves"), std::string::npos) << r.output;
   EXPECT_EQ(r.status, 2);
@@ -151,18 +151,18 @@ TEST(Cli, BadMovesAreRefusedAndAskedAgain) {
 
 TEST(Cli, BadArgumentsGiveClearErrors) {
   FirstGame g;
-  Run option = run("play " + g.id + " --seats " + g.seats() + " --set nosuchoption=1");
+  CommandResult option = run("play " + g.id + " --seats " + g.seats() + " --set nosuchoption=1");
   EXPECT_EQ(option.status, 2);
   EXPECT_NE(option.output.find("unknown option 'nosuchoption'"), std::string::npos) << option.output;
   std::string seats = g.seats();
   seats = seats.substr(0, seats.rfind(',')) + ",genius";
-  Run bot = run("play " + g.id + " --seats " + seats);
+  CommandResult bot = run("play " + g.id + " --seats " + seats);
   EXPECT_EQ(bot.status, 2) << bot.output;
   EXPECT_NE(bot.output.find("unknown bot 'genius' for " + g.id + "; available: "), std::string::npos) << bot.output;
-  Run players = run("sim " + g.id + " -n 1 --players 99");
+  CommandResult players = run("sim " + g.id + " -n 1 --players 99");
   EXPECT_EQ(players.status, 2);
   EXPECT_NE(players.output.find("not 99"), std::string::npos) << players.output;
-  Run missing = run("replay /nonexistent/replay.json");
+  CommandResult missing = run("replay /nonexistent/replay.json");
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.output.find("cannot read /nonexistent/replay.json"), std::string::npos);
 }
@@ -174,7 +174,7 @@ TEST(Cli, TamperedReplayIsRefused) {
   auto doc = nlohmann::json::parse(slurp(save));
   doc["outcome"]["seats"][0]["score"] = 1000;
   std::ofstream(save) << doc.dump();
-  Run r = run("replay " + save);
+  CommandResult r = run("replay " + save);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find("outcome differs"), std::string::npos) << r.output;
 }
@@ -182,7 +182,7 @@ TEST(Cli, TamperedReplayIsRefused) {
 TEST(Cli, SimWritesTheDocumentedJson) {
   FirstGame g;
   const std::string out = testing::TempDir() + "cli_sim.json";
-  Run r = run("sim " + g.id + " -n 30 --seed 4 --json " + out);
+  CommandResult r = run("sim " + g.id + " -n 30 --seed 4 --json " + out);
   ASSERT_EQ(r.status, 0) << r.output;
   auto doc = nlohmann::json::parse(slurp(out));
   EXPECT_EQ(doc["game"], g.id);
@@ -201,7 +201,7 @@ TEST(Cli, SimWritesTheDocumentedJson) {
   const std::string again = testing::TempDir() + "cli_sim_again.json";
   ASSERT_EQ(run("sim " + g.id + " -n 30 --seed 4 --json " + again).status, 0);
   EXPECT_EQ(slurp(out), slurp(again));
-  Run human = run("sim " + g.id + " -n 5 --seats " + g.seats());
+  CommandResult human = run("sim " + g.id + " -n 5 --seats " + g.seats());
   EXPECT_EQ(human.status, 2);
   EXPECT_NE(human.output.find("'human' cannot sit at a simulated table"), std::string::npos) << human.output;
 }

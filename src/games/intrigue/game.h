@@ -1,0 +1,33 @@
+// Intrigue (v0.1.1) by Paul Gestwicki, CC BY-SA 4.0: three royal advisors steer three rivals for the
+// throne with support cards, relationships and actions, back them with support tokens, and bet on the
+// next monarch with face-down favors. Rules as implemented: docs/rules/intrigue.md.
+//
+// Options:
+//   hand_size        int 1..8   5   cards each player draws up to at the start of every round
+//   rounds           int 1..6   3   rounds in a game (it ends earlier when a player has zero points)
+//   starting_points  int 1..20  3   points each player starts with
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "engine/game.h"
+#include "games/intrigue/cards.h"
+#include "games/intrigue/state.h"
+
+namespace court::intrigue {
+
+IntrigueState state_from_scenario(const IntrigueRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
+
+struct IntrigueGame {
+  using Rules = IntrigueRules;
+  using State = IntrigueState;
+
+  static GameInfo info();
+  static Rules prepare(const GameConfig& config) { return load_intrigue_rules(config); }
+  static State setup(const Rules& rules, std::uint64_t seed) { return IntrigueState::new_game(rules, seed); }
+  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
+    return state_from_scenario(rules, scenario, seed);
+  }
+};
+
+}  // namespace court::intrigue

@@ -1,0 +1,328 @@
+// Intrigue: what each move does, the end of a round and the end of the game. Each rule is a named
+// function; its comment says which part of the rulebook (or which Court ruling) it implements.
+#include "games/intrigue/state.h"
+
+namespace court::intrigue {
+namespace {
+
+std::int8_t as_seat(Seat s) { return static_cast<std::int8_t>(s); }
+
+}  // namespace
+
+// A turn (rulebook, "Playing the Game") is one of: take a support token, play a card from hand, or
+// play a favor face-down. Precondition: `action` is legal for `seat`.
+void IntrigueState::apply(Seat seat, Action action) {
+  const MoveCode m = MoveCode::decode(action);
+  switch (m.move) {
+    case Move::TakeToken: take_token(seat, m.a); break;
+    case Move::PlayFavor: play_favor(seat, m.a); break;
+    case Move::PlayFaceDown: play_face_down(seat, m.card, m.a); break;
+    case Move::PlaySupportFaceUp: play_support_face_up(seat, m.card, m.a); break;
+    case Move::PlayRelationship: play_relationship(seat, m.card, m.a, m.b != 0); break;
+    case Move::PlayAction: play_action(seat, m.card, m.a, m.b); break;
+    case Move::Discard: discard_from_hand(seat, m.card); break;
+  }
+}
+
+void IntrigueState::remove_from_hand(Seat seat, CardId card) {
+  auto& hand = hands_[seat];
+  hand.erase_at(static_cast<std::size_t>(hand.index_of(card)));
+}
+
+// Take one of the support tokens still lying on a character.
+void IntrigueState::take_token(Seat seat, int token) {
+  token_holder_[token] = as_seat(seat);
+  log_event({.kind = Event::TookToken, .seat = as_seat(seat), .letter = token_letter(token),
+             .who = character_[token_letter(token)], .a = static_cast<std::uint8_t>(token)});
+  end_turn();
+}
+
+// A favor goes face-down on top of the favor stack; the stack keeps its order until the end.
+void IntrigueState::play_favor(Seat seat, Letter letter) {
+  auto& letters = favor_letter_[seat];
+  int played = favors_played_[seat];
+  for (int k = played; k < kLetters; ++k) {
+    if (letters[k] == letter) { std::swap(letters[k], letters[played]); break; }
+  }
+  favor_stack_.push_back(FavorPlay{as_seat(seat), static_cast<std::uint8_t>(played)});
+  ++favors_played_[seat];
+  log_event({.kind = Event::PlayedFavor, .seat = as_seat(seat), .letter = letter});
+  end_turn();
+}
+
+// Any card may be played face-down behind a character; only its support value counts.
+void IntrigueState::play_face_down(Seat seat, CardId card, Letter letter) {
+  remove_from_hand(seat, card);
+  stacks_[letter].push_back(StackCard{card, as_seat(seat), false});
+  log_event({.kind = Event::PlayedFaceDown, .seat = as_seat(seat), .card = card, .letter = letter,
+             .who = character_[letter]});
+  end_turn();
+}
+
+// A support card played face-up joins the character's stack (its value counts) and triggers its
+// text: draw a card, or (Defiance) discard a card if you have one, which is a second choice.
+void IntrigueState::play_support_face_up(Seat seat, CardId card, Letter letter) {
+  remove_from_hand(seat, card);
+  stacks_[letter].push_back(StackCard{card, as_seat(seat), true});
+  LogEvent e{.kind = Event::PlayedSupport, .seat = as_seat(seat), .card = card, .letter = letter,
+             .who = character_[letter], .b = kNoCard};
+  if (rules_->cards[card].effect == Effect::Draw) {
+    CardId drawn = kNoCard;
+    if (draw_card(seat, &drawn)) { e.a = 1; e.b = drawn; }
+    log_event(e);
+    end_turn();
+    return;
+  }
+  log_event(e);
+  if (hands_[seat].empty()) {
+    end_turn();
+  } else {
+    phase_ = Phase::Discard;
+  }
+}
+
+// A relationship goes on an edge of the circle in one of its two orientations. One per edge; a new
+// one replaces the old only across signs (checked by can_place_relationship), and the old is discarded.
+void IntrigueState::play_relationship(Seat seat, CardId card, int e, bool forward) {
+  remove_from_hand(seat, card);
+  CardId replaced = edges_[e].card;
+  if (replaced != kNoCard) discard_.push_back(replaced);
+  edges_[e] = Relationship{card, forward};
+  log_event({.kind = Event::PlayedRelationship, .seat = as_seat(seat), .card = card,
+             .a = static_cast<std::uint8_t>(e), .b = static_cast<std::uint8_t>(forward), .c = replaced});
+  end_turn();
+}
+
+// An action card is resolved and discarded.
+void IntrigueState::play_action(Seat seat, CardId card, std::uint8_t a, std::uint8_t b) {
+  remove_from_hand(seat, card);
+  discard_.push_back(card);
+  switch (rules_->cards[card].effect) {
+    case Effect::Oracle: resolve_oracle(seat, card); return;  // continues with the discard choice
+    case Effect::Assassination: resolve_assassination(seat, card, a); break;
+    case Effect::Virtue: resolve_virtue(seat, card, a); break;
+    case Effect::Spy: resolve_spy(seat, card, a); break;
+    case Effect::Manipulate: resolve_manipulate(seat, card, a, b); break;
+    case Effect::Misinformation: resolve_misinformation(seat, card, a, b); break;
+    case Effect::Lies: resolve_lies(seat, card, a); break;
+    default: break;
+  }
+  end_turn();
+}
+
+// Oracle: draw two cards (what there is, if the deck runs short), then discard one from hand.
+void IntrigueState::resolve_oracle(Seat seat, CardId card) {
+  LogEvent e{.kind = Event::PlayedOracle, .seat = as_seat(seat), .card = card, .a = kNoCard, .b = kNoCard};
+  CardId drawn = kNoCard;
+  if (draw_card(seat, &drawn)) { e.a = drawn; ++e.c; }
+  if (draw_card(seat, &drawn)) { e.b = drawn; ++e.c; }
+  log_event(e);
+  if (hands_[seat].empty()) {
+    end_turn();
+  } else {
+    phase_ = Phase::Discard;
+  }
+}
+
+// The second half of Oracle and face-up Defiance: the chosen card goes to the discard pile (face-up).
+void IntrigueState::discard_from_hand(Seat seat, CardId card) {
+  remove_from_hand(seat, card);
+  discard_.push_back(card);
+  log_event({.kind = Event::Discarded, .seat = as_seat(seat), .card = card});
+  phase_ = Phase::Turn;
+  end_turn();
+}
+
+// Assassination: a random unused character takes the target's place, with its letter, stack, tokens
+// and relationships, but no votes (point tokens). The removed character becomes unused.
+void IntrigueState::resolve_assassination(Seat seat, CardId card, Letter target) {
+  std::array<CharacterId, kMaxCharacters> unused{};
+  int n = 0;
+  for (int c = 0; c < static_cast<int>(rules_->characters.size()); ++c) {
+    bool in_play = false;
+    for (CharacterId id : character_) in_play = in_play || id == c;
+    if (!in_play) unused[n++] = static_cast<CharacterId>(c);
+  }
+  CharacterId incoming = unused[uniform(rng_, static_cast<std::uint32_t>(n))];
+  log_event({.kind = Event::Assassinated, .seat = as_seat(seat), .card = card, .letter = target,
+             .who = character_[target], .a = incoming});
+  character_[target] = incoming;
+  votes_[target] = 0;
+}
+
+// Virtue: flip the target's face-down cards from the most recently played down, until one is negative
+// for that character; that one is discarded, the others stay face-up.
+void IntrigueState::resolve_virtue(Seat seat, CardId card, Letter target) {
+  auto& stack = stacks_[target];
+  LogEvent e{.kind = Event::Virtue, .seat = as_seat(seat), .card = card, .letter = target,
+             .who = character_[target], .b = kNoCard};
+  for (int i = static_cast<int>(stack.size()) - 1; i >= 0; --i) {
+    if (stack[i].face_up) continue;
+    stack[i].face_up = true;
+    ++e.a;
+    if (rules_->support_value(stack[i].card, character_[target]) < 0) {
+      e.b = stack[i].card;
+      discard_.push_back(stack[i].card);
+      stack.erase_at(static_cast<std::size_t>(i));
+      break;
+    }
+  }
+  log_event(e);
+}
+
+// Spy: one random face-down card of the target is turned face-up for everyone.
+void IntrigueState::resolve_spy(Seat seat, CardId card, Letter target) {
+  auto& stack = stacks_[target];
+  std::array<std::uint8_t, kMaxDeck> down{};
+  int n = 0;
+  for (int i = 0; i < static_cast<int>(stack.size()); ++i) if (!stack[i].face_up) down[n++] = static_cast<std::uint8_t>(i);
+  StackCard& flipped = stack[down[uniform(rng_, static_cast<std::uint32_t>(n))]];
+  flipped.face_up = true;
+  log_event({.kind = Event::Spied, .seat = as_seat(seat), .card = card, .letter = target, .who = character_[target],
+             .b = flipped.card, .c = static_cast<std::uint8_t>(flipped.owner)});
+}
+
+// Manipulate: swap one of your support tokens with one an opponent holds.
+void IntrigueState::resolve_manipulate(Seat seat, CardId card, int mine, int theirs) {
+  std::int8_t opponent = token_holder_[theirs];
+  token_holder_[theirs] = as_seat(seat);
+  token_holder_[mine] = opponent;
+  log_event({.kind = Event::Manipulated, .seat = as_seat(seat), .card = card, .a = static_cast<std::uint8_t>(mine),
+             .b = static_cast<std::uint8_t>(theirs), .c = static_cast<std::uint8_t>(opponent)});
+}
+
+// Misinformation: a relationship moves to an empty neighbouring edge (on a circle of three, any other
+// edge), keeping its direction around the circle.
+void IntrigueState::resolve_misinformation(Seat seat, CardId card, int from, int to) {
+  CardId moved = edges_[from].card;
+  edges_[to] = edges_[from];
+  edges_[from] = Relationship{};
+  log_event({.kind = Event::Misinformed, .seat = as_seat(seat), .card = card, .a = static_cast<std::uint8_t>(from),
+             .b = static_cast<std::uint8_t>(to), .c = moved});
+}
+
+// Lies: a relationship is turned round; its arrows now point the other way.
+void IntrigueState::resolve_lies(Seat seat, CardId card, int e) {
+  edges_[e].forward = !edges_[e].forward;
+  log_event({.kind = Event::Lied, .seat = as_seat(seat), .card = card, .a = static_cast<std::uint8_t>(e),
+             .c = edges_[e].card});
+}
+
+// After each turn: the round ends as soon as some player has no cards in hand (rulebook, "End of
+// Round"); otherwise play passes to the left (the next seat).
+void IntrigueState::end_turn() {
+  for (const auto& hand : hands_) {
+    if (hand.empty()) {
+      end_round();
+      return;
+    }
+  }
+  turn_seat_ = static_cast<std::int8_t>((turn_seat_ + 1) % kSeats);
+}
+
+// Round end: Debt moves a card, every stack is revealed and totalled, the winner (priority breaks
+// ties, Blackmail redirects) gets a vote, players score their tokens; then the game ends (after the
+// last round, or when a player has zero or fewer points) or the table is reset for the next round.
+void IntrigueState::end_round() {
+  settle_debts();
+  for (auto& stack : stacks_) for (StackCard& c : stack) c.face_up = true;
+  const auto totals = support_totals();
+  for (Letter l = 0; l < kLetters; ++l) {
+    last_reveal_[l].clear();
+    for (const StackCard& c : stacks_[l]) last_reveal_[l].push_back(c.card);
+    last_totals_[l] = static_cast<std::int8_t>(totals[l]);
+    log_event({.kind = Event::Revealed, .letter = l, .who = character_[l], .a = static_cast<std::uint8_t>(totals[l])});
+  }
+  Letter victim = kLetters;
+  Letter winner = round_winner(totals, &victim);
+  if (victim != kLetters) log_event({.kind = Event::Blackmailed, .letter = victim, .who = character_[victim], .a = winner});
+  last_winner_ = static_cast<std::int8_t>(winner);
+  ++votes_[winner];
+  score_round(winner);
+
+  bool someone_broke = false;
+  for (int s = 0; s < kSeats; ++s) someone_broke = someone_broke || points_[s] <= 0;
+  if (round_ >= rules_->rounds || someone_broke) {
+    end_game();
+  } else {
+    reset_for_next_round();
+  }
+}
+
+// Debt: before the reveal, one random face-down card moves from the debtor's stack to the lender's.
+void IntrigueState::settle_debts() {
+  for (int e = 0; e < kEdges; ++e) {
+    const Relationship& r = edges_[e];
+    if (r.empty() || rules_->cards[r.card].kind != RelationshipKind::Debt) continue;
+    Letter debtor = static_cast<Letter>(r.forward ? e : (e + 1) % kLetters);
+    Letter lender = static_cast<Letter>(r.forward ? (e + 1) % kLetters : e);
+    auto& from = stacks_[debtor];
+    std::array<std::uint8_t, kMaxDeck> down{};
+    int n = 0;
+    for (int i = 0; i < static_cast<int>(from.size()); ++i) if (!from[i].face_up) down[n++] = static_cast<std::uint8_t>(i);
+    LogEvent event{.kind = Event::DebtMoved, .letter = debtor, .who = character_[debtor], .a = lender, .b = kNoCard};
+    if (n > 0) {
+      std::uint8_t index = down[uniform(rng_, static_cast<std::uint32_t>(n))];
+      StackCard moved = from[index];
+      from.erase_at(index);
+      stacks_[lender].push_back(moved);
+      event.b = moved.card;
+    }
+    log_event(event);
+  }
+}
+
+// Players score their tokens: a token of the winner pays its value, any other token costs a point.
+void IntrigueState::score_round(Letter winner) {
+  std::array<int, kSeats> delta{};
+  for (int t = 0; t < token_count(); ++t) {
+    int holder = token_holder_[t];
+    if (holder < 0) continue;
+    delta[holder] += token_letter(t) == winner ? token_value(t) : -rules_->losing_token_penalty;
+  }
+  for (int s = 0; s < kSeats; ++s) points_[s] = static_cast<std::int16_t>(points_[s] + delta[s]);
+  log_event({.kind = Event::RoundWon, .letter = winner, .who = character_[winner],
+             .a = static_cast<std::uint8_t>(delta[0]), .b = static_cast<std::uint8_t>(delta[1]),
+             .c = static_cast<std::uint8_t>(delta[2])});
+}
+
+// Between rounds: tokens go back to their characters; stacks and the discard pile are shuffled into
+// the deck; hands, relationships and the favor stack stay. The next round starts one seat to the left.
+void IntrigueState::reset_for_next_round() {
+  token_holder_.fill(-1);
+  for (auto& stack : stacks_) {
+    for (const StackCard& c : stack) deck_.push_back(c.card);
+    stack.clear();
+  }
+  for (CardId c : discard_) deck_.push_back(c);
+  discard_.clear();
+  shuffle(deck_.begin(), deck_.end(), rng_);
+  ++round_;
+  start_round((round_starter_ + 1) % kSeats);
+}
+
+// End of game: the character with the most votes (priority breaks ties) is monarch. Favors are read
+// in play order: the first for the monarch's letter earns the bonus, later ones less, others cost.
+void IntrigueState::end_game() {
+  monarch_ = leading_letter();
+  log_event({.kind = Event::Crowned, .letter = monarch_, .who = character_[monarch_]});
+  favors_revealed_ = true;
+  bool first = true;
+  for (const FavorPlay& f : favor_stack_) {
+    Letter letter = favor_letter_[f.seat][f.slot];
+    int delta = 0;
+    const bool first_for_monarch = letter == monarch_ && first;
+    if (letter == monarch_) {
+      delta = first ? rules_->favor_first_bonus : rules_->favor_later_bonus;
+      first = false;
+    } else {
+      delta = -rules_->favor_wrong_penalty;
+    }
+    points_[f.seat] = static_cast<std::int16_t>(points_[f.seat] + delta);
+    log_event({.kind = Event::FavorScored, .seat = f.seat, .letter = letter, .who = character_[letter],
+               .a = static_cast<std::uint8_t>(delta), .b = static_cast<std::uint8_t>(first_for_monarch)});
+  }
+  phase_ = Phase::GameOver;
+}
+
+}  // namespace court::intrigue

@@ -1,0 +1,274 @@
+// Intrigue: what each seat sees (built from what it may know, never by stripping the state), move
+// labels, and the public log in words.
+#include <fmt/format.h>
+
+#include "games/intrigue/state.h"
+
+namespace court::intrigue {
+namespace {
+
+char letter_char(int l) { return static_cast<char>('A' + l); }
+
+std::string edge_name(int e) { return fmt::format("{}-{}", letter_char(e), letter_char((e + 1) % kLetters)); }
+
+std::string signed_value(int v) { return v > 0 ? fmt::format("+{}", v) : fmt::format("{}", v); }
+
+std::string cards_word(int n) { return n == 1 ? "1 card" : fmt::format("{} cards", n); }
+
+}  // namespace
+
+namespace {
+
+struct Namer {
+  const IntrigueRules& rules;
+  std::string title(CardId c) const { return c == kNoCard ? "?" : rules.cards[c].title; }
+  // "Duke (A)"
+  std::string character(CharacterId who, int letter) const {
+    return fmt::format("{} ({})", rules.characters[who].name, letter_char(letter));
+  }
+  // "the Duke (A)"
+  std::string the(CharacterId who, int letter) const { return "the " + character(who, letter); }
+  std::string token(const IntrigueState& s, int t) const {
+    return fmt::format("{}{}", letter_char(s.token_letter(t)), signed_value(s.token_value(t)));
+  }
+  // How a relationship points: "A +1, B -1" or "A Debtor, B Lender"; empty for a symmetric one.
+  std::string arrows(CardId card, int e, bool forward) const {
+    const CardInfo& info = rules.cards[card];
+    if (info.symmetric()) return "";
+    int first = forward ? e : (e + 1) % kLetters;
+    int second = forward ? (e + 1) % kLetters : e;
+    if (info.kind == RelationshipKind::Arrows) {
+      return fmt::format("{} {}, {} {}", letter_char(first), signed_value(info.left), letter_char(second),
+                         signed_value(info.right));
+    }
+    return fmt::format("{} {}, {} {}", letter_char(first), info.left_role, letter_char(second), info.right_role);
+  }
+};
+
+}  // namespace
+
+std::string IntrigueState::describe(Seat seat, Action action) const {
+  (void)seat;
+  const Namer n{*rules_};
+  const MoveCode m = MoveCode::decode(action);
+  auto target = [&](int l) { return n.character(character_[l], l); };
+  switch (m.move) {
+    case Move::TakeToken: return fmt::format("take token {}", n.token(*this, m.a));
+    case Move::PlayFavor: return fmt::format("play favor {}", letter_char(m.a));
+    case Move::PlayFaceDown: return fmt::format("{} face-down behind {}", n.title(m.card), target(m.a));
+    case Move::PlaySupportFaceUp: return fmt::format("{} face-up behind {}", n.title(m.card), target(m.a));
+    case Move::PlayRelationship: {
+      std::string arrows = n.arrows(m.card, m.a, m.b != 0);
+      return arrows.empty() ? fmt::format("{} on {}", n.title(m.card), edge_name(m.a))
+                            : fmt::format("{} on {}: {}", n.title(m.card), edge_name(m.a), arrows);
+    }
+    case Move::PlayAction:
+      switch (rules_->cards[m.card].effect) {
+        case Effect::Oracle: return n.title(m.card);
+        case Effect::Assassination:
+        case Effect::Virtue:
+        case Effect::Spy: return fmt::format("{} on {}", n.title(m.card), target(m.a));
+        case Effect::Manipulate:
+          return fmt::format("{}: give {}, take {}", n.title(m.card), n.token(*this, m.a), n.token(*this, m.b));
+        case Effect::Misinformation:
+          return fmt::format("{}: {} to {}", n.title(m.card), edge_name(m.a), edge_name(m.b));
+        case Effect::Lies: return fmt::format("{} on {}", n.title(m.card), edge_name(m.a));
+        default: return n.title(m.card);
+      }
+    case Move::Discard: return fmt::format("discard {}", n.title(m.card));
+  }
+  return fmt::format("move #{}", action.code);
+}
+
+namespace {
+
+// One log event in words, as `viewer` may read it.
+std::string render_event(const IntrigueState& s, const LogEvent& e, Seat viewer) {
+  const Namer n{s.rules()};
+  const bool own = viewer == e.seat;
+  const std::string who = fmt::format("Seat {}", static_cast<int>(e.seat));
+  auto i8 = [](std::uint8_t v) { return static_cast<int>(static_cast<std::int8_t>(v)); };
+  switch (e.kind) {
+    case Event::RoundStart: return fmt::format("Round {} begins; seat {} plays first.", static_cast<int>(e.a), static_cast<int>(e.seat));
+    case Event::Refilled: return fmt::format("{} drew {}.", who, cards_word(e.a));
+    case Event::TookToken:
+      return fmt::format("{} took the {} token of {}.", who, signed_value(s.token_value(e.a)), n.the(e.who, e.letter));
+    case Event::PlayedFavor:
+      return own ? fmt::format("{} played a favor face-down (favor {}).", who, letter_char(e.letter))
+                 : fmt::format("{} played a favor face-down.", who);
+    case Event::PlayedFaceDown:
+      return fmt::format("{} played {} face-down behind {}.", who,
+                         own && e.card != kNoCard ? n.title(e.card) : std::string("a card"), n.the(e.who, e.letter));
+    case Event::PlayedSupport: {
+      std::string drew;
+      if (e.a) drew = own && e.b != kNoCard ? fmt::format(" and drew {}", n.title(e.b)) : " and drew a card";
+      return fmt::format("{} played {} face-up behind {}{}.", who, n.title(e.card), n.the(e.who, e.letter), drew);
+    }
+    case Event::PlayedRelationship: {
+      std::string arrows = n.arrows(e.card, e.a, e.b != 0);
+      return fmt::format("{} played {} on {}{}{}.", who, n.title(e.card), edge_name(e.a),
+                         arrows.empty() ? "" : " (" + arrows + ")",
+                         e.c != kNoCard ? fmt::format(", replacing {}", n.title(e.c)) : "");
+    }
+    case Event::PlayedOracle: {
+      std::string drew = cards_word(e.c);
+      if (own && e.c == 2 && e.a != kNoCard) drew = fmt::format("{} and {}", n.title(e.a), n.title(e.b));
+      if (own && e.c == 1 && e.a != kNoCard) drew = n.title(e.a);
+      return fmt::format("{} played {} and drew {}.", who, n.title(e.card), drew);
+    }
+    case Event::Discarded: return fmt::format("{} discarded {}.", who, n.title(e.card));
+    case Event::Assassinated:
+      return fmt::format("{} played {}: {} is replaced by {}.", who, n.title(e.card), n.the(e.who, e.letter),
+                         n.the(e.a, e.letter));
+    case Event::Virtue:
+      return fmt::format("{} played {} on {}: flipped {}{}.", who, n.title(e.card), n.the(e.who, e.letter),
+                         cards_word(e.a),
+                         e.b != kNoCard ? fmt::format(" and discarded {}", n.title(e.b)) : ", none negative");
+    case Event::Spied:
+      return fmt::format("{} played {} on {}: revealed {} (played by seat {}).", who, n.title(e.card),
+                         n.the(e.who, e.letter), n.title(e.b), static_cast<int>(e.c));
+    case Event::Manipulated:
+      return fmt::format("{} played {}: gave {} to seat {} and took {}.", who, n.title(e.card), n.token(s, e.a), static_cast<int>(e.c),
+                         n.token(s, e.b));
+    case Event::Misinformed:
+      return fmt::format("{} played {}: moved {} from {} to {}.", who, n.title(e.card), n.title(e.c), edge_name(e.a),
+                         edge_name(e.b));
+    case Event::Lied:
+      return fmt::format("{} played {}: reversed {} on {}.", who, n.title(e.card), n.title(e.c), edge_name(e.a));
+    case Event::DebtMoved:
+      return e.b != kNoCard
+                 ? fmt::format("Debt: {} moved from {} to {}.", n.title(e.b), n.the(e.who, e.letter), letter_char(e.a))
+                 : fmt::format("Debt: {} had no face-down card to move.", n.the(e.who, e.letter));
+    case Event::Revealed:
+      return fmt::format("Reveal: {} has {} support.", n.the(e.who, e.letter), i8(e.a));
+    case Event::Blackmailed:
+      return fmt::format("Blackmail: {} would have won; {} wins instead.", n.the(e.who, e.letter),
+                         letter_char(e.a));
+    case Event::RoundWon:
+      return fmt::format("{} wins the round. Points: seat 0 {}, seat 1 {}, seat 2 {}.", n.the(e.who, e.letter),
+                         signed_value(i8(e.a)), signed_value(i8(e.b)), signed_value(i8(e.c)));
+    case Event::FavorScored:
+      return fmt::format("Favor of seat {} for {}: {}{}.", static_cast<int>(e.seat), letter_char(e.letter), signed_value(i8(e.a)),
+                         e.b ? " (first for the monarch)" : "");
+    case Event::Crowned: return fmt::format("{} ascends to the throne.", n.the(e.who, e.letter));
+    case Event::LogFull: return "(The log is full; later events are not recorded.)";
+  }
+  return "";
+}
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Turn: return "turn";
+    case Phase::Discard: return "discard";
+    case Phase::GameOver: return "over";
+  }
+  return "";
+}
+
+}  // namespace
+
+nlohmann::json IntrigueState::view(Seat seat) const {
+  using nlohmann::json;
+  const Namer n{*rules_};
+  const bool over = phase_ == Phase::GameOver;
+  json v = json::object();
+  v["game"] = "intrigue";
+  v["round"] = round_;
+  v["rounds"] = rules_->rounds;
+  v["round_starter"] = round_starter_;
+  v["turn"] = turn_seat_;
+  v["phase"] = phase_name(phase_);
+
+  json characters = json::array();
+  for (int l = 0; l < kLetters; ++l) {
+    const CharacterInfo& info = rules_->characters[character_[l]];
+    json traits = json::array();
+    for (TraitId t : info.traits) traits.push_back(rules_->traits[t]);
+    json stack = json::array();
+    for (const StackCard& c : stacks_[l]) {
+      json entry = {{"played_by", c.owner}, {"face_up", c.face_up}};
+      if (c.face_up || c.owner == seat) entry["card"] = n.title(c.card);
+      stack.push_back(entry);
+    }
+    json tokens = json::array();
+    for (int t = 0; t < token_count(); ++t) {
+      if (token_letter(t) != l) continue;
+      tokens.push_back({{"token", n.token(*this, t)}, {"value", token_value(t)},
+                        {"holder", token_holder_[t] < 0 ? json(nullptr) : json(token_holder_[t])}});
+    }
+    characters.push_back({{"letter", std::string(1, letter_char(l))}, {"name", info.name}, {"traits", traits},
+                          {"priority", info.priority}, {"votes", votes_[l]}, {"stack", stack}, {"tokens", tokens}});
+  }
+  v["characters"] = characters;
+
+  json unused = json::array();
+  for (int c = 0; c < static_cast<int>(rules_->characters.size()); ++c) {
+    bool in_play = false;
+    for (CharacterId id : character_) in_play = in_play || id == c;
+    if (!in_play) unused.push_back(rules_->characters[c].name);
+  }
+  v["unused_characters"] = unused;
+
+  json relationships = json::array();
+  for (int e = 0; e < kEdges; ++e) {
+    const Relationship& r = edges_[e];
+    json entry = {{"edge", edge_name(e)}};
+    if (!r.empty()) {
+      entry["card"] = n.title(r.card);
+      entry["arrows"] = n.arrows(r.card, e, r.forward);
+      entry["forward"] = r.forward;
+    }
+    relationships.push_back(entry);
+  }
+  v["relationships"] = relationships;
+  v["deck_count"] = deck_.size();
+  json discard = json::array();
+  for (CardId c : discard_) discard.push_back(n.title(c));
+  v["discard_pile"] = discard;
+
+  json players = json::array();
+  for (int s = 0; s < kSeats; ++s) {
+    players.push_back({{"seat", s}, {"points", points_[s]}, {"hand_count", hands_[s].size()},
+                       {"favors_played", favors_played_[s]}, {"favors_in_hand", kLetters - favors_played_[s]}});
+  }
+  v["players"] = players;
+
+  json favor_stack = json::array();
+  for (const FavorPlay& f : favor_stack_) {
+    json entry = {{"seat", f.seat}};
+    if (favors_revealed_ || f.seat == seat) entry["letter"] = std::string(1, letter_char(favor_letter_[f.seat][f.slot]));
+    favor_stack.push_back(entry);
+  }
+  v["favor_stack"] = favor_stack;
+
+  if (seat >= 0 && seat < kSeats) {
+    json hand = json::array();
+    for (CardId c : hands_[seat]) hand.push_back(n.title(c));
+    v["hand"] = hand;
+    json favors = json::array();
+    for (int k = favors_played_[seat]; k < kLetters; ++k) favors.push_back(std::string(1, letter_char(favor_letter_[seat][k])));
+    v["favors_in_hand"] = favors;
+  }
+
+  if (last_winner_ >= 0) {
+    json stacks = json::array();
+    for (int l = 0; l < kLetters; ++l) {
+      json cards = json::array();
+      for (CardId c : last_reveal_[l]) cards.push_back(n.title(c));
+      stacks.push_back({{"letter", std::string(1, letter_char(l))}, {"cards", cards}, {"total", last_totals_[l]}});
+    }
+    v["last_reveal"] = {{"stacks", stacks}, {"winner", std::string(1, letter_char(last_winner_))}};
+  }
+  if (over) v["monarch"] = n.character(character_[monarch_], monarch_);
+
+  json log = json::array();
+  for (const LogEvent& e : log_) {
+    std::string line = render_event(*this, e, seat);
+    if (!line.empty() && line[0] >= 'a' && line[0] <= 'z') line[0] = static_cast<char>(line[0] - 'a' + 'A');
+    log.push_back(std::move(line));
+  }
+  v["log"] = log;
+  return v;
+}
+
+}  // namespace court::intrigue
