@@ -1,11 +1,22 @@
-// court sim GAME -n N: plays N games between bots and prints wins per seat and the mean length.
-// (The full simulator, with threads, statistics and reports, grows from here.)
+// court sim GAME -n N: plays N games between bots on all cores (and across machines under
+// mpirun), and writes the balance report: findings in words, JSON, CSV and a self-contained HTML
+// page with charts. `--set key=v1,v2` runs the grid of variants.
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
 #include <fmt/format.h>
+#include <fstream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "sim/cluster.h"
+#include "sim/report.h"
+#include "sim/report_html.h"
+#include "sim/runner.h"
 
 namespace court::cli {
 namespace {
@@ -13,62 +24,179 @@ namespace {
 struct SimArgs {
   GameArgs game;
   long games = 100;
-  std::string json;
+  int threads = 0;
+  bool rotate = true;
+  bool rotate_given = false;
+  bool quiet = false;
+  std::string json, csv, report;
 };
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_interrupt(int) { g_stop = true; }
+
+using Variant = std::map<std::string, std::string>;
+
+// --set key=v1,v2 (text options: v1|v2) -> every combination, in the order the keys were given.
+std::vector<Variant> variants_of(const GameEntry& entry, const std::vector<std::string>& sets) {
+  std::vector<Variant> grid{Variant{}};
+  for (const auto& assignment : sets) {
+    auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) throw UserError(fmt::format("--set {}: expected key=value", assignment));
+    const std::string key = assignment.substr(0, eq), values = assignment.substr(eq + 1);
+    char separator = ',';
+    for (const auto& spec : entry.info.options) if (spec.name == key && spec.type == OptionType::Text) separator = '|';
+    std::vector<std::string> parts;
+    std::size_t pos = 0;
+    for (;;) {
+      auto next = values.find(separator, pos);
+      parts.push_back(values.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
+      if (next == std::string::npos) break;
+      pos = next + 1;
+    }
+    std::vector<Variant> expanded;
+    for (const auto& v : grid) {
+      for (const auto& p : parts) {
+        Variant w = v;
+        w[key] = p;
+        expanded.push_back(w);
+      }
+    }
+    grid = std::move(expanded);
+  }
+  return grid;
+}
+
+void show_progress(const sim::Progress& progress, std::uint64_t total, const std::atomic<bool>& done) {
+  const auto start = std::chrono::steady_clock::now();
+  while (!done) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const double finished = static_cast<double>(progress.finished.load());
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = seconds > 0 ? finished / seconds : 0;
+    const double left = rate > 0 ? (static_cast<double>(total) - finished) / rate : 0;
+    const int width = 30;
+    const int filled = static_cast<int>(width * finished / static_cast<double>(total));
+    fmt::print(stderr, "\r[{}{}] {:5.1f}% {}/{}  {:.0f} games/s  {:.0f}s left   ", std::string(filled, '#'),
+               std::string(width - filled, '.'), 100 * finished / static_cast<double>(total),
+               static_cast<std::uint64_t>(finished), total, rate, left);
+  }
+  fmt::print(stderr, "\r{}\r", std::string(90, ' '));
+}
+
+void print_report(const nlohmann::json& r) {
+  fmt::print("{}: {} games, {} players, seed {}, options {}\n", r["title"].get<std::string>(), r["games"].get<int>(),
+             r["players"].get<int>(), r["seed"].get<std::uint64_t>(), r["options"].dump());
+  for (const auto& f : r["findings"]) fmt::print("  * {}\n", f.get<std::string>());
+  if (r["games"].get<int>() == 0) return;
+  const bool rotated = r["rotate"].get<bool>();
+  for (const auto& s : r["seats"]) {
+    fmt::print("  seat {} {:<24} wins {:>7}  {:5.1f}%  [{:.1f}%, {:.1f}%]\n", s["seat"].get<int>(),
+               rotated ? "(every bot in turn)" : s["bot"].get<std::string>(), s["wins"].get<double>(), 100 * s["win_rate"].get<double>(),
+               100 * s["ci95"][0].get<double>(), 100 * s["ci95"][1].get<double>());
+  }
+  for (const auto& b : r["bots"]) {
+    fmt::print("  bot {:<27} wins {:>7}  {:5.1f}%  [{:.1f}%, {:.1f}%] of {} seats\n", b["bot"].get<std::string>(),
+               b["wins"].get<double>(), 100 * b["win_rate"].get<double>(), 100 * b["ci95"][0].get<double>(),
+               100 * b["ci95"][1].get<double>(), b["seat_games"].get<double>());
+  }
+  fmt::print("  mean length: {:.1f} moves\n", r["mean_length"].get<double>());
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw UserError(fmt::format("cannot write {}", path));
+  out << text;
+}
 
 void run_sim(const SimArgs& args) {
   const GameEntry& entry = games().get(args.game.game);
   const int players = resolve_players(args.game, entry);
-  auto config = entry.make_config(players, parse_option_assignments(args.game.sets), args.game.data_dir);
-  auto seats = resolve_seats(args.game, players, "random");
-  for (const auto& s : seats) {
+  auto lineup = resolve_seats(args.game, players, "random");
+  for (const auto& s : lineup) {
     if (s == kHuman) throw UserError("court sim plays bots only; 'human' cannot sit at a simulated table");
+    make_bot(entry, s, 0);   // an unknown bot or parameter fails now, not in a worker
   }
-  const std::uint64_t seed = args.game.seed_given ? args.game.seed : 1;
-  std::shared_ptr<const GameFactory> factory = entry.prepare(config);
+  const auto grid = variants_of(entry, args.game.sets);
+  std::vector<GameConfig> configs;
+  for (const auto& v : grid) configs.push_back(entry.make_config(players, v, args.game.data_dir));
 
-  std::vector<long> wins(players, 0);
-  long team_wins = 0;
-  std::map<std::string, long> loss_causes;
-  double total_length = 0;
-  for (long g = 0; g < args.games; ++g) {
-    Match match(entry, factory, mix_seed(seed, static_cast<std::uint64_t>(g)), seats);
-    match.run_bots();
-    const Outcome outcome = match.state().outcome();
-    for (Seat s = 0; s < players; ++s) wins[s] += outcome.seats[s].win;
-    if (outcome.cooperative) {
-      if (outcome.team_win) ++team_wins;
-      else ++loss_causes[outcome.loss_cause ? outcome.loss_cause : "unknown"];
+  sim::Cluster cluster = sim::join_cluster();
+  const bool talk = cluster.rank == 0;
+  sim::BatchSettings settings;
+  settings.seed = args.game.seed_given ? args.game.seed : 1;
+  settings.games = static_cast<std::uint64_t>(args.games);
+  settings.threads = args.threads > 0 ? args.threads : (cluster.mpi ? 1 : 0);
+  bool bots_differ = false;
+  for (const auto& s : lineup) bots_differ |= s != lineup[0];
+  settings.rotate = args.rotate_given ? args.rotate : bots_differ;
+  settings.stride = static_cast<std::uint64_t>(cluster.size);
+  settings.offset = static_cast<std::uint64_t>(cluster.rank);
+
+  g_stop = false;
+  auto previous = std::signal(SIGINT, on_interrupt);
+  std::vector<nlohmann::json> reports;
+  std::string csv;
+  for (std::size_t v = 0; v < configs.size() && !g_stop; ++v) {
+    std::shared_ptr<const GameFactory> factory = entry.prepare(configs[v]);
+    sim::Progress progress;
+    std::atomic<bool> done{false};
+    std::thread bar;
+    if (talk && !args.quiet && isatty(STDERR_FILENO)) {
+      bar = std::thread(show_progress, std::cref(progress), settings.games / settings.stride, std::cref(done));
     }
-    total_length += static_cast<double>(match.steps());
+    auto records = sim::run_batch(entry, factory, lineup, settings, cluster.mpi ? nullptr : &g_stop, &progress);
+    done = true;
+    if (bar.joinable()) bar.join();
+    records = sim::gather_records(cluster, std::move(records));
+    if (!talk) continue;
+    sim::ReportContext context{&entry.info, players, lineup, settings, configs[v].options.to_json(),
+                               configs[v].data_dir, g_stop.load()};
+    reports.push_back(sim::build_report(context, records));
+    std::string rows = sim::records_csv(context, records);
+    if (configs.size() > 1) {
+      std::string prefixed;
+      std::size_t pos = 0;
+      bool header = true;
+      while (pos < rows.size()) {
+        auto end = rows.find('\n', pos);
+        if (!(header && v > 0)) prefixed += (header ? "variant," : std::to_string(v) + ",") + rows.substr(pos, end - pos) + "\n";
+        header = false;
+        pos = end + 1;
+      }
+      rows = prefixed;
+    }
+    csv += rows;
   }
+  std::signal(SIGINT, previous);
+  sim::leave_cluster(cluster);
+  if (!talk) return;
 
-  const double n = static_cast<double>(args.games);
-  nlohmann::json report = {{"game", entry.info.id}, {"players", players}, {"games", args.games}, {"seed", seed},
-                           {"options", config.options.to_json()}, {"mean_length", total_length / n}};
-  fmt::print("{}: {} games, {} players, seed {}\n", entry.info.title, args.games, players, seed);
-  for (Seat s = 0; s < players; ++s) {
-    report["seats"].push_back({{"seat", s}, {"bot", seats[s]}, {"wins", wins[s]}, {"win_rate", wins[s] / n}});
-    fmt::print("  seat {} {:<24} wins {:>6}  ({:.1f}%)\n", s, seats[s], wins[s], 100.0 * wins[s] / n);
-  }
-  fmt::print("  mean length: {:.1f} moves\n", total_length / n);
-  if (entry.info.cooperative) {
-    report["team_win_rate"] = team_wins / n;
-    report["loss_causes"] = loss_causes;
-    fmt::print("  team win rate: {:.1f}%\n", 100.0 * team_wins / n);
-    for (const auto& [cause, count] : loss_causes) fmt::print("  lost by {}: {}\n", cause, count);
-  }
-  if (!args.json.empty()) write_json_file(args.json, report);
+  nlohmann::json doc = reports.size() == 1 ? reports[0] : nlohmann::json{{"court_sweep", 1}, {"variants", reports}};
+  for (const auto& r : reports) print_report(r);
+  if (!args.json.empty()) write_text(args.json, doc.dump(2) + "\n");
+  if (!args.csv.empty()) write_text(args.csv, csv);
+  if (!args.report.empty()) write_text(args.report, sim::report_html(doc));
+  if (g_stop) fmt::print(stderr, "interrupted: wrote what was finished\n");
 }
 
 }  // namespace
 
 void add_sim_command(CLI::App& app) {
   auto args = std::make_shared<SimArgs>();
-  auto* cmd = app.add_subcommand("sim", "Play many games between bots and report wins per seat");
+  auto* cmd = app.add_subcommand("sim", "Play many games between bots on all cores and report on balance");
   add_game_args(*cmd, args->game);
-  cmd->add_option("-n,--games", args->games, "Number of games")->check(CLI::Range(1L, 100000000L));
-  cmd->add_option("--json", args->json, "Write the results as JSON here");
+  cmd->add_option("-n,--games", args->games, "Number of games (per variant)")->check(CLI::Range(1L, 100000000L));
+  cmd->add_option("--threads", args->threads, "Worker threads (default: all cores; 1 per rank under mpirun)")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_flag("--rotate,!--no-rotate", args->rotate,
+                "Rotate seats so each bot sits in each seat equally often (default: on when the bots differ)")
+      ->each([args](const std::string&) { args->rotate_given = true; });
+  cmd->add_flag("--quiet,-q", args->quiet, "No progress bar");
+  cmd->add_option("--json", args->json, "Write every figure as JSON (docs/report.md)");
+  cmd->add_option("--csv", args->csv, "Write one row per game as CSV");
+  cmd->add_option("--report", args->report, "Write a self-contained HTML report with charts");
+  cmd->footer("--set key=v1,v2 runs every combination of the values given (text options separate values with |).\n"
+              "The same command gives the same numbers, whatever --threads or the number of MPI ranks.");
   cmd->callback([args] { run_sim(*args); });
 }
 

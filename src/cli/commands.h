@@ -10,5 +10,6 @@ void add_rules_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_sim_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
 
 }  // namespace court::cli

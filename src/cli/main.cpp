@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   court::cli::add_play_command(app);
   court::cli::add_replay_command(app);
   court::cli::add_sim_command(app);
+  court::cli::add_compare_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -11,9 +11,14 @@ struct EmbeddedFile {
   const char* content;
 };
 extern const EmbeddedFile kEmbeddedFiles[];
-extern const int kEmbeddedFileCount;
+extern const int kEmbeddedFilesCount;
+// The charting libraries bundled into HTML reports (web/report/node_modules/...).
+extern const EmbeddedFile kReportAssets[];
+extern const int kReportAssetsCount;
 
 // The compiled-in contents of `path`, if it was embedded.
 std::optional<std::string_view> embedded_file(std::string_view path);
+// A bundled report asset by its path under web/report/ (e.g. "node_modules/vega/build/vega.min.js").
+std::optional<std::string_view> report_asset(std::string_view path);
 
 }  // namespace court

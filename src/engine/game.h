@@ -13,6 +13,7 @@
 // the Rules alive for as long as any state made from them.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstdint>
 #include <functional>
@@ -70,6 +71,23 @@ concept StateModel = std::copyable<S> &&
       { cs.describe(seat, a) } -> std::same_as<std::string>;    // a label, unique among the legal actions
     };
 
+// What a finished game tells the simulator beyond its outcome. Games fill it in an optional
+// `void report(GameReport&) const` on a terminal state (not the hot path).
+struct GameReport {
+  // Named figures the balance report averages over games, e.g. {"crowned.Duke", 1} or
+  // {"engaged_pairs", 2}. A figure missing from a game counts as 0 for it.
+  std::map<std::string, double> values;
+  // Per seat: the cards it held or played during the game, by name, for "card impact".
+  std::array<std::vector<std::string>, kMaxSeats> cards;
+  // The game stopped at a cap (such as Persuasion's max_rounds) rather than by its own end.
+  bool capped = false;
+};
+
+template <class S>
+concept HasReport = requires(const S& cs, GameReport& report) {
+  { cs.report(report) } -> std::same_as<void>;
+};
+
 // Optional: a state may reject without enumerating (`const char*` reason, nullptr when legal).
 template <class S>
 concept HasValidate = requires(const S& cs, Seat seat, Action a) {
@@ -101,6 +119,8 @@ class GameState {
   virtual void determinize(Seat seat, Rng& rng) = 0;
   virtual void hidden_items(Seat seat, HiddenList& out) const = 0;
   virtual std::string describe(Seat seat, Action action) const = 0;
+  // Fills `report` from a finished game (see GameReport); games without one leave it empty.
+  virtual void report(GameReport& report) const = 0;
   // The legal action of `seat` whose label is `text` (case and surrounding spaces ignored).
   std::optional<Action> parse(Seat seat, std::string_view text) const;
 
@@ -142,6 +162,9 @@ class ErasedState final : public GameState {
     state_.hidden_items(seat, out);
   }
   std::string describe(Seat seat, Action action) const override { return state_.describe(seat, action); }
+  void report(GameReport& report) const override {
+    if constexpr (HasReport<State>) state_.report(report);
+  }
 
   State& state() { return state_; }
   const State& state() const { return state_; }

@@ -208,3 +208,108 @@ TEST(Cli, SimWritesTheDocumentedJson) {
 
 }  // namespace
 }  // namespace court
+
+namespace court {
+namespace {
+
+TEST(CliSim, ThreadCountDoesNotChangeTheNumbers) {
+  FirstGame g;
+  const std::string one = testing::TempDir() + "sim_t1.json", two = testing::TempDir() + "sim_t2.json";
+  ASSERT_EQ(run("sim " + g.id + " -n 300 --seed 8 --threads 1 --json " + one).status, 0);
+  ASSERT_EQ(run("sim " + g.id + " -n 300 --seed 8 --threads 2 --json " + two).status, 0);
+  EXPECT_EQ(slurp(one), slurp(two));
+}
+
+TEST(CliSim, TwoMpiRanksGiveTheSameNumbersAsOneProcess) {
+  const std::string mpiexec = COURT_MPIEXEC;
+  ASSERT_FALSE(mpiexec.empty()) << "MPI was not found by CMake; scripts/bootstrap installs openmpi";
+  FirstGame g;
+  const std::string single = testing::TempDir() + "sim_single.json", ranks = testing::TempDir() + "sim_mpi.json";
+  ASSERT_EQ(run("sim " + g.id + " -n 200 --seed 12 --json " + single).status, 0);
+  const std::string command = mpiexec + " --allow-run-as-root --oversubscribe -np 2 " + COURT_BINARY + " sim " + g.id +
+                              " -n 200 --seed 12 --json " + ranks + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string output;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << output;
+  EXPECT_EQ(slurp(single), slurp(ranks));
+}
+
+TEST(CliSim, SweepRunsEveryVariant) {
+  FirstGame g;
+  const auto& info = games().all().front().info;
+  const OptionSpec* numeric = nullptr;
+  for (const auto& o : info.options) if (o.type == OptionType::Int && o.max > o.min) { numeric = &o; break; }
+  if (!numeric) GTEST_SKIP() << "the first game has no integer option to sweep";
+  const std::string values = std::to_string(numeric->min + 1 <= numeric->max ? numeric->min + 1 : numeric->min) + "," +
+                             numeric->default_value;
+  const std::string out = testing::TempDir() + "sim_sweep.json";
+  CommandResult r = run("sim " + g.id + " -n 20 --set " + numeric->name + "=" + values + " --json " + out);
+  ASSERT_EQ(r.status, 0) << r.output;
+  auto doc = nlohmann::json::parse(slurp(out));
+  ASSERT_EQ(doc["variants"].size(), 2u);
+  EXPECT_NE(doc["variants"][0]["options"][numeric->name], doc["variants"][1]["options"][numeric->name]);
+}
+
+TEST(CliSim, CompareFindsARealDifferenceAndNotAFakeOne) {
+  FirstGame g;
+  if (!games().all().front().bots.count("heuristic")) GTEST_SKIP() << "the first game has no heuristic bot";
+  std::string lineup_a = "random", lineup_b = "heuristic";
+  for (int i = 1; i < g.players; ++i) { lineup_a += ",random"; lineup_b += ",random"; }
+  const std::string a = testing::TempDir() + "cmp_a.json", b = testing::TempDir() + "cmp_b.json",
+                    c = testing::TempDir() + "cmp_c.json", out = testing::TempDir() + "cmp.json";
+  ASSERT_EQ(run("sim " + g.id + " -n 400 --no-rotate --seed 1 --seats " + lineup_a + " --json " + a).status, 0);
+  ASSERT_EQ(run("sim " + g.id + " -n 400 --no-rotate --seed 2 --seats " + lineup_a + " --json " + c).status, 0);
+  ASSERT_EQ(run("sim " + g.id + " -n 400 --no-rotate --seed 3 --seats " + lineup_b + " --json " + b).status, 0);
+  // Seat 0 as heuristic against seat 0 as random: the seat 0 win rate differs, significantly.
+  CommandResult real = run("compare " + a + " " + b + " --json " + out);
+  ASSERT_EQ(real.status, 0) << real.output;
+  bool seat0 = false;
+  for (const auto& d : nlohmann::json::parse(slurp(out))) {
+    if (d["what"] == "seat 0 win rate") seat0 = d["significant"].get<bool>();
+  }
+  EXPECT_TRUE(seat0) << real.output;
+  // Two runs of the same set-up with different seeds: nothing should be significant (family-wise 5%).
+  CommandResult same = run("compare " + a + " " + c);
+  EXPECT_NE(same.output.find("\n0 of "), std::string::npos) << same.output;
+  EXPECT_NE(run("compare " + a).status, 0);   // two reports are needed
+}
+
+TEST(CliSim, HtmlReportRendersItsChartsInChromium) {
+  const std::string chromium = COURT_CHROMIUM;
+  ASSERT_FALSE(chromium.empty()) << "chromium was not found by CMake; scripts/bootstrap installs it";
+  FirstGame g;
+  const std::string page = testing::TempDir() + "report.html", json = testing::TempDir() + "report.json";
+  std::string lineup = games().all().front().bots.count("heuristic") ? "heuristic" : "random";
+  for (int i = 1; i < g.players; ++i) lineup += ",random";
+  ASSERT_EQ(run("sim " + g.id + " -n 300 --seats " + lineup + " --report " + page + " --json " + json).status, 0);
+  const std::string profile = testing::TempDir() + "chromium-profile";
+  const std::string command = chromium + " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+                              "--disable-background-networking --disable-component-update --disable-sync "
+                              "--user-data-dir=" + profile + " --virtual-time-budget=15000 --dump-dom file://" + page +
+                              " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string dom;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) dom.append(buffer, n);
+  pclose(pipe);
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t k = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++k;
+    return k;
+  };
+  const std::size_t charts = count(slurp(page), "<div class=\"chart\" id=\"chart");
+  EXPECT_GE(charts, 4u);
+  // vega-embed turns each chart's div into a rendered SVG (class "marks").
+  EXPECT_EQ(count(dom, "class=\"marks\""), charts) << dom.substr(0, 2000);
+  // The headline in the page is the one in the JSON.
+  auto report = nlohmann::json::parse(slurp(json));
+  EXPECT_NE(dom.find(report["findings"][0].get<std::string>().substr(0, 20)), std::string::npos);
+}
+
+}  // namespace
+}  // namespace court

@@ -13,6 +13,8 @@ struct GameSeats {
   int seats;
 };
 
+void PrintTo(const GameSeats& p, std::ostream* os) { *os << p.game << " with " << p.seats << " players"; }
+
 std::vector<GameSeats> every_game_and_seat_count() {
   std::vector<GameSeats> out;
   for (const auto& entry : games().all()) {

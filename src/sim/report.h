@@ -1,0 +1,33 @@
+// The balance report: every figure of a batch as JSON (documented in docs/report.md), a CSV with
+// one row per game, and headline findings in words.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "sim/runner.h"
+
+namespace court::sim {
+
+struct ReportContext {
+  const GameInfo* info = nullptr;
+  int players = 0;
+  std::vector<std::string> lineup;      // bot spec per seat before rotation
+  BatchSettings settings;
+  nlohmann::json options;               // every option value of this variant
+  std::string data_dir;
+  bool interrupted = false;
+};
+
+// Aggregates the finished records (done == true) into the report document.
+nlohmann::json build_report(const ReportContext& context, const std::vector<GameRecord>& records);
+
+// One row per finished game: index, seed, rotation, length, per seat bot/win/score/rank, team
+// result, cap, and every game figure.
+std::string records_csv(const ReportContext& context, const std::vector<GameRecord>& records);
+
+// "41% ± 2%": a rate and the half-width of its interval, in percent.
+std::string percent_pm(double rate, double low, double high);
+
+}  // namespace court::sim

@@ -1,0 +1,131 @@
+// The batch runner and the report: results do not depend on threads or on how the games are split;
+// seats rotate fairly; the report's figures follow from the records.
+#include <gtest/gtest.h>
+
+#include "conformance/fixture_game.h"
+#include "sim/cluster.h"
+#include "sim/report.h"
+#include "sim/report_html.h"
+#include "sim/runner.h"
+
+namespace court::sim {
+namespace {
+
+using Duel = fixture::DuelGame<fixture::Flaw::None>;
+
+struct DuelBatch {
+  GameEntry entry = make_game_entry<Duel>();
+  std::shared_ptr<const GameFactory> factory;
+  std::vector<std::string> lineup{"random", "random", "random"};
+  DuelBatch() { factory = entry.prepare(entry.make_config(3, {})); }
+  std::vector<GameRecord> run(BatchSettings s) const { return run_batch(entry, factory, lineup, s); }
+};
+
+TEST(Runner, SameSeedSameRecordsWhateverTheThreads) {
+  DuelBatch setup;
+  BatchSettings s;
+  s.seed = 99;
+  s.games = 400;
+  s.threads = 1;
+  const auto one = records_to_json(setup.run(s)).dump();
+  s.threads = 2;
+  EXPECT_EQ(records_to_json(setup.run(s)).dump(), one);
+  s.threads = 5;
+  EXPECT_EQ(records_to_json(setup.run(s)).dump(), one);
+  s.seed = 100;
+  EXPECT_NE(records_to_json(setup.run(s)).dump(), one);
+}
+
+TEST(Runner, SplitRunsMergeIntoTheWholeRun) {
+  DuelBatch setup;
+  BatchSettings s;
+  s.games = 101;
+  const auto whole = setup.run(s);
+  s.stride = 2;
+  s.offset = 0;
+  auto even = setup.run(s);
+  s.offset = 1;
+  const auto odd = setup.run(s);
+  for (const auto& r : odd) if (r.done) even[r.index] = r;
+  EXPECT_EQ(records_to_json(even).dump(), records_to_json(whole).dump());
+  // The wire format between MPI ranks keeps every field.
+  EXPECT_EQ(records_to_json(records_from_json(records_to_json(whole))).dump(), records_to_json(whole).dump());
+}
+
+TEST(Runner, RotationSeatsEachBotInEachSeatEquallyOften) {
+  // 3 players, 300 games: every (seat, lineup position) pair exactly 100 times.
+  std::map<std::pair<int, int>, int> count;
+  for (std::uint64_t g = 0; g < 300; ++g) {
+    const int r = rotation_of(g, 3, true);
+    for (int s = 0; s < 3; ++s) ++count[{s, (s + r) % 3}];
+  }
+  ASSERT_EQ(count.size(), 9u);
+  for (const auto& [pair, n] : count) EXPECT_EQ(n, 100);
+  EXPECT_EQ(rotation_of(7, 3, false), 0);
+}
+
+TEST(Runner, StopLeavesUnplayedGamesOut) {
+  DuelBatch setup;
+  BatchSettings s;
+  s.games = 50;
+  std::atomic<bool> stop{true};
+  const auto records = run_batch(setup.entry, setup.factory, setup.lineup, s, &stop);
+  for (const auto& r : records) EXPECT_FALSE(r.done);
+  ReportContext c{&setup.entry.info, 3, setup.lineup, s, nlohmann::json::object(), "", true};
+  EXPECT_EQ(build_report(c, records)["games"], 0);
+}
+
+GameRecord constructed(std::uint64_t index, int winner, double length) {
+  GameRecord r;
+  r.index = index;
+  r.length = static_cast<std::uint32_t>(length);
+  for (int s = 0; s < 2; ++s) r.seats.push_back({s == winner, s == winner ? 3.0 : 1.0, s == winner ? 1 : 2});
+  r.report.values["figure"] = winner;
+  if (winner == 0) r.report.cards[0] = {"Ace"};
+  r.done = true;
+  return r;
+}
+
+TEST(Report, FiguresFollowFromTheRecords) {
+  // 1000 two-player games, seat 0 wins 600: the report must say seat 0 has the edge.
+  GameEntry entry = make_game_entry<Duel>();
+  std::vector<GameRecord> records;
+  for (int g = 0; g < 1000; ++g) records.push_back(constructed(g, g % 5 < 3 ? 0 : 1, 10 + g % 3));
+  BatchSettings s;
+  s.games = 1000;
+  ReportContext c{&entry.info, 2, {"random", "random"}, s, nlohmann::json::object(), "", false};
+  const auto r = build_report(c, records);
+  EXPECT_EQ(r["games"], 1000);
+  EXPECT_DOUBLE_EQ(r["seats"][0]["win_rate"].get<double>(), 0.6);
+  EXPECT_DOUBLE_EQ(r["fair_share"].get<double>(), 0.5);
+  EXPECT_TRUE(r["first_player"]["significant"].get<bool>());
+  EXPECT_NEAR(r["seats"][0]["ci95"][0].get<double>(), 0.5693, 0.0001);   // Wilson 600/1000
+  EXPECT_DOUBLE_EQ(r["mean_length"].get<double>(), (10 * 334 + 11 * 333 + 12 * 333) / 1000.0);
+  EXPECT_DOUBLE_EQ(r["game_stats"][0]["mean"].get<double>(), 0.4);
+  EXPECT_EQ(r["cards"][0]["card"], "Ace");
+  EXPECT_DOUBLE_EQ(r["cards"][0]["win_rate"].get<double>(), 1.0);
+  const auto findings = r["findings"].dump();
+  EXPECT_NE(findings.find("Seat 0 wins 60% ± 3%, more than a fair 50%."), std::string::npos) << findings;
+  EXPECT_NE(findings.find("Holding or playing Ace: win rate 100%"), std::string::npos) << findings;
+
+  const std::string html = report_html(r);
+  EXPECT_NE(html.find("Seat 0 wins 60% ± 3%, more than a fair 50%."), std::string::npos);
+  EXPECT_NE(html.find("vegaEmbed("), std::string::npos);
+  EXPECT_EQ(html.find("https://cdn"), std::string::npos);   // nothing loaded from the network
+}
+
+TEST(Report, CsvHasOneRowPerFinishedGame) {
+  GameEntry entry = make_game_entry<Duel>();
+  std::vector<GameRecord> records{constructed(0, 0, 10), constructed(1, 1, 11)};
+  records.push_back(GameRecord{});   // not played
+  BatchSettings s;
+  ReportContext c{&entry.info, 2, {"random", "random"}, s, nlohmann::json::object(), "", false};
+  const std::string csv = records_csv(c, records);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "game,seed,rotation,length,seat0_bot,seat0_win,seat0_score,seat0_rank,seat1_bot,seat1_win,seat1_score,"
+            "seat1_rank,capped,figure");
+}
+
+}  // namespace
+}  // namespace court::sim
