@@ -9,8 +9,12 @@ class RandomBot final : public Bot {
   explicit RandomBot(std::uint64_t seed) : rng_(make_rng(seed)) {}
   Action choose(GameState& state, Seat seat) override {
     state.legal_actions(seat, actions_);
-    if (actions_.empty()) throw std::logic_error("random bot asked to move with no legal action");
-    return actions_[uniform(rng_, static_cast<std::uint32_t>(actions_.size()))];
+    return choose_from_legal(actions_, seat);
+  }
+  bool needs_state() const override { return false; }
+  Action choose_from_legal(const ActionList& legal, Seat) override {
+    if (legal.empty()) throw std::logic_error("random bot asked to move with no legal action");
+    return legal[uniform(rng_, static_cast<std::uint32_t>(legal.size()))];
   }
 
  private:

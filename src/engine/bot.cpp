@@ -8,6 +8,10 @@
 
 namespace court {
 
+Action Bot::choose_from_legal(const ActionList&, Seat) {
+  throw std::logic_error("this bot needs the state: call choose()");
+}
+
 BotSpec BotSpec::parse(const std::string& text) {
   BotSpec spec;
   auto colon = text.find(':');

@@ -16,6 +16,11 @@ class Bot {
   // Picks a legal action for `seat`. `state` is a determinized copy for `seat`; the bot may
   // change it freely (search on it).
   virtual Action choose(GameState& state, Seat seat) = 0;
+
+  // A bot that decides from its legal moves alone (such as `random`) says so; the harness then
+  // hands it only that list (which a seat always knows) and makes no determinized copy.
+  virtual bool needs_state() const { return true; }
+  virtual Action choose_from_legal(const ActionList& legal, Seat seat);
 };
 
 // "ismcts:iters=2000,c=0.7" -> name "ismcts", params {iters: 2000, c: 0.7}.

@@ -104,6 +104,9 @@ class GameState {
   virtual ~GameState() = default;
   virtual const GameInfo& info() const = 0;
   virtual std::unique_ptr<GameState> clone() const = 0;
+  // Makes this state a copy of `other` (a state of the same game) without allocating: the
+  // harness's scratch copy for bots reuses one object.
+  virtual void copy_from(const GameState& other) = 0;
   virtual int num_seats() const = 0;
   virtual SeatSet to_act() const = 0;
   virtual void legal_actions(Seat seat, ActionList& out) const = 0;
@@ -112,6 +115,8 @@ class GameState {
   // Applies `action` for `seat` if it is legal now. Otherwise returns why not and leaves the state
   // unchanged.
   virtual std::optional<std::string> apply(Seat seat, Action action) = 0;
+  // Applies an action the caller took from legal_actions(seat) of this very state, unchecked.
+  virtual void apply_legal(Seat seat, Action action) = 0;
   virtual bool terminal() const = 0;
   virtual Outcome outcome() const = 0;
   // What `seat` (or kSpectator) may know, with "seat", "to_act" and "terminal" added.
@@ -145,6 +150,12 @@ class ErasedState final : public GameState {
 
   const GameInfo& info() const override { return *info_; }
   std::unique_ptr<GameState> clone() const override { return std::make_unique<ErasedState>(*this); }
+  void copy_from(const GameState& other) override {
+    const auto* same = dynamic_cast<const ErasedState*>(&other);
+    if (!same) throw std::logic_error("copy_from: a state of another game");
+    if (rules_ != same->rules_) rules_ = same->rules_;
+    state_ = same->state_;
+  }
   int num_seats() const override { return state_.num_seats(); }
   SeatSet to_act() const override { return state_.to_act(); }
   void legal_actions(Seat seat, ActionList& out) const override {
@@ -153,6 +164,7 @@ class ErasedState final : public GameState {
   }
   std::optional<std::string> check(Seat seat, Action action) const override;
   std::optional<std::string> apply(Seat seat, Action action) override;
+  void apply_legal(Seat seat, Action action) override { state_.apply(seat, action); }
   bool terminal() const override { return state_.terminal(); }
   Outcome outcome() const override { return state_.outcome(); }
   nlohmann::json view(Seat seat) const override;

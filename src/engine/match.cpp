@@ -27,16 +27,27 @@ Match::Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
 
 std::optional<std::string> Match::play(Seat seat, Action action) {
   if (auto error = state_->check(seat, action)) return error;
-  std::string label = state_->describe(seat, action);
-  state_->apply(seat, action);
-  replay_.actions.push_back({seat, action, std::move(label)});
+  if (record_replay_) {
+    std::string label = state_->describe(seat, action);
+    state_->apply(seat, action);
+    replay_.actions.push_back({seat, action, std::move(label)});
+  } else {
+    state_->apply(seat, action);
+  }
+  ++steps_;
   return std::nullopt;
 }
 
 Action Match::bot_choice(Seat seat) {
-  auto copy = state_->clone();
-  copy->determinize(seat, determinize_rngs_[seat]);
-  return bots_[seat]->choose(*copy, seat);
+  Bot& bot = *bots_[seat];
+  if (!bot.needs_state()) {
+    state_->legal_actions(seat, legal_);
+    return bot.choose_from_legal(legal_, seat);
+  }
+  if (!scratch_) scratch_ = state_->clone();
+  else scratch_->copy_from(*state_);
+  scratch_->determinize(seat, determinize_rngs_[seat]);
+  return bot.choose(*scratch_, seat);
 }
 
 Seat Match::next_bot() const {
@@ -44,12 +55,27 @@ Seat Match::next_bot() const {
   return -1;
 }
 
+Action Match::play_bot(Seat seat) {
+  Bot& bot = *bots_[seat];
+  if (!bot.needs_state() && !record_replay_) {
+    // The move comes from the legal list of the true state, made just now: no check needed.
+    state_->legal_actions(seat, legal_);
+    Action action = bot.choose_from_legal(legal_, seat);
+    if (!legal_.contains(action)) throw std::logic_error("bot " + seat_specs_[seat] + " chose outside its list");
+    state_->apply_legal(seat, action);
+    ++steps_;
+    return action;
+  }
+  Action action = bot_choice(seat);
+  if (auto error = play(seat, action)) {
+    throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", seat_specs_[seat], seat, *error));
+  }
+  return action;
+}
+
 void Match::run_bots(const std::function<void(Seat, Action)>& on_move) {
   for (Seat seat = next_bot(); seat >= 0; seat = next_bot()) {
-    Action action = bot_choice(seat);
-    if (auto error = play(seat, action)) {
-      throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", seat_specs_[seat], seat, *error));
-    }
+    Action action = play_bot(seat);
     if (on_move) on_move(seat, action);
   }
 }

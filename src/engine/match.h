@@ -21,6 +21,8 @@ class Match {
   // Throws UserError on a wrong seat count or an unknown bot.
   Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, std::uint64_t seed,
         std::vector<std::string> seat_specs, std::optional<nlohmann::json> scenario = std::nullopt);
+  // Batch runs need no replay: skip recording moves (the simulator's fast path).
+  void skip_replay() { record_replay_ = false; }
 
   const GameState& state() const { return *state_; }
   const GameEntry& entry() const { return *entry_; }
@@ -29,6 +31,8 @@ class Match {
 
   // Applies `action` for `seat` and records it; on rejection returns why and changes nothing.
   std::optional<std::string> play(Seat seat, Action action);
+  // Lets the bot at `seat` choose and plays its move; returns the move.
+  Action play_bot(Seat seat);
   // The move the bot at `seat` chooses, on a copy of the state determinized for `seat`.
   Action bot_choice(Seat seat);
   // The next seat to act that is a bot, or -1 when only humans are to act (or the game is over).
@@ -36,7 +40,7 @@ class Match {
   // Plays bots' moves until a human must act or the game ends; `on_move` sees each move.
   void run_bots(const std::function<void(Seat, Action)>& on_move = {});
 
-  std::size_t steps() const { return replay_.actions.size(); }
+  std::size_t steps() const { return steps_; }
   // The replay document so far (with the outcome once the game is over).
   Replay replay() const;
 
@@ -44,10 +48,14 @@ class Match {
   const GameEntry* entry_;
   std::shared_ptr<const GameFactory> factory_;
   std::unique_ptr<GameState> state_;
+  std::unique_ptr<GameState> scratch_;       // the determinized copy handed to bots, reused
   std::vector<std::string> seat_specs_;
   std::vector<std::unique_ptr<Bot>> bots_;   // nullptr for humans
   std::vector<Rng> determinize_rngs_;
+  ActionList legal_;
   Replay replay_;
+  std::size_t steps_ = 0;
+  bool record_replay_ = true;
 };
 
 }  // namespace court

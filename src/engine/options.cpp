@@ -40,6 +40,7 @@ std::string validate(const OptionSpec& spec, const std::string& value) {
     case OptionType::Choice:
       for (const auto& c : spec.choices) if (c == value) return value;
       fail();
+      return value;
     case OptionType::Text:
       return value;
   }

@@ -16,7 +16,7 @@ namespace court {
 
 struct ReplayAction {
   Seat seat = 0;
-  Action action;
+  Action action{};
   std::string label;   // describe(seat, action) when it was played; checked on re-run
 };
 

@@ -17,8 +17,9 @@ inline constexpr int kMaxSeats = 8;
 
 // A player's choice, encoded by its game in 32 bits. Games pack their moves into `code`;
 // `describe`/`parse` turn it into words and back.
+// Trivial on purpose (no member initialiser): action lists are not zeroed on construction.
 struct Action {
-  std::uint32_t code = 0;
+  std::uint32_t code;
   friend constexpr bool operator==(Action, Action) = default;
 };
 
@@ -119,7 +120,7 @@ class FixedVector {
   }
 
  private:
-  std::array<T, N> items_{};
+  std::array<T, N> items_;   // not zeroed: only [0, size_) is ever read
   std::uint32_t size_ = 0;
 };
 
@@ -131,8 +132,8 @@ using ActionList = FixedVector<Action, kMaxActions>;
 // positions whose contents are exchangeable at the start of a game (for example "cards not seen"),
 // `item` is what is there (a card id).
 struct HiddenItem {
-  std::uint16_t pool = 0;
-  std::uint16_t item = 0;
+  std::uint16_t pool;
+  std::uint16_t item;
   friend constexpr bool operator==(HiddenItem, HiddenItem) = default;
 };
 using HiddenList = FixedVector<HiddenItem, 1024>;

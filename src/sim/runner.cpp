@@ -23,6 +23,7 @@ GameRecord play_one(const GameEntry& entry, std::shared_ptr<const GameFactory> f
   for (int s = 0; s < players; ++s) seats[s] = lineup[(s + record.rotation) % players];
 
   Match match(entry, std::move(factory), mix_seed(settings.seed, index), seats);
+  match.skip_replay();
   match.run_bots();
   const GameState& state = match.state();
   const Outcome outcome = state.outcome();
