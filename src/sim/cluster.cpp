@@ -1,5 +1,6 @@
 #include "sim/cluster.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #ifdef COURT_HAVE_MPI
@@ -78,8 +79,9 @@ std::vector<GameRecord> gather_records(const Cluster& cluster, std::vector<GameR
   if (cluster.rank != 0) return records;
   for (int r = 1; r < cluster.size; ++r) {
     auto part = records_from_json(nlohmann::json::parse(all.substr(offsets[r], lengths[r])));
-    for (auto& rec : part) records[rec.index] = std::move(rec);
+    for (auto& rec : part) records.push_back(std::move(rec));
   }
+  std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
   return records;
 }
 

@@ -39,38 +39,42 @@ GameRecord play_one(const GameEntry& entry, std::shared_ptr<const GameFactory> f
 std::vector<GameRecord> run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
                                   const std::vector<std::string>& lineup, const BatchSettings& settings,
                                   const std::atomic<bool>* stop, Progress* progress) {
-  std::vector<GameRecord> records(settings.games);
-  for (std::uint64_t i = 0; i < settings.games; ++i) records[i].index = i;
-  std::vector<std::uint64_t> mine;
-  for (std::uint64_t i = settings.offset; i < settings.games; i += settings.stride) mine.push_back(i);
-
+  // This process plays the games with index % stride == offset: the k-th of them is game
+  // offset + k * stride. Each worker keeps its own records; they are merged in index order.
+  const std::uint64_t mine = settings.games > settings.offset
+                                 ? (settings.games - settings.offset + settings.stride - 1) / settings.stride
+                                 : 0;
   int threads = settings.threads > 0 ? settings.threads : static_cast<int>(std::thread::hardware_concurrency());
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<std::size_t>(1, mine.size()))));
-  std::atomic<std::size_t> next{0};
+  threads = static_cast<int>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, mine))));
+  std::atomic<std::uint64_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
+  std::vector<std::vector<GameRecord>> per_thread(threads);
 
-  auto worker = [&] {
+  auto worker = [&](int t) {
     for (;;) {
       if (stop && stop->load(std::memory_order_relaxed)) return;
-      const std::size_t k = next.fetch_add(1);
-      if (k >= mine.size()) return;
+      const std::uint64_t k = next.fetch_add(1);
+      if (k >= mine) return;
       try {
-        records[mine[k]] = play_one(entry, factory, lineup, settings, mine[k]);
+        per_thread[t].push_back(play_one(entry, factory, lineup, settings, settings.offset + k * settings.stride));
       } catch (...) {
         std::lock_guard<std::mutex> lock(failure_mutex);
         if (!failure) failure = std::current_exception();
-        next = mine.size();
+        next = mine;
         return;
       }
       if (progress) progress->finished.fetch_add(1, std::memory_order_relaxed);
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
+  std::vector<GameRecord> records;
+  for (auto& part : per_thread) for (auto& r : part) records.push_back(std::move(r));
+  std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
   return records;
 }
 

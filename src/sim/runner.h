@@ -23,7 +23,7 @@ struct GameRecord {
   bool team_win = false;
   std::string loss_cause;
   GameReport report;
-  bool done = false;                // false when the run stopped before this game was played
+  bool done = false;                // the game was played to its end
 };
 
 struct BatchSettings {
@@ -43,9 +43,9 @@ struct Progress {
   std::atomic<std::uint64_t> finished{0};
 };
 
-// Plays the batch. `lineup` has one bot spec per seat (before rotation). Returns a record per game
-// index (records of games this process did not play, or that a stop left unplayed, have done=false).
-// `stop` is polled between games; `progress` counts finished games.
+// Plays the batch. `lineup` has one bot spec per seat (before rotation). Returns the records of the
+// games this process finished, sorted by index (a stop leaves the unplayed ones out). `stop` is
+// polled between games; `progress` counts finished games.
 std::vector<GameRecord> run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
                                   const std::vector<std::string>& lineup, const BatchSettings& settings,
                                   const std::atomic<bool>* stop = nullptr, Progress* progress = nullptr);

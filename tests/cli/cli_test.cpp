@@ -17,8 +17,9 @@ struct CommandResult {
   std::string output;   // stdout and stderr
 };
 
-CommandResult run(const std::string& args, const std::string& input = "") {
-  std::string command = std::string(COURT_BINARY) + " " + args + " 2>&1";
+// Runs a shell command line with `input` on standard input; collects output and exit status.
+CommandResult run_shell(std::string command, const std::string& input = "") {
+  command += " 2>&1";
   if (!input.empty()) {
     const std::string path = testing::TempDir() + "court_cli_input.txt";
     std::ofstream(path) << input;
@@ -34,6 +35,10 @@ CommandResult run(const std::string& args, const std::string& input = "") {
   int status = pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+CommandResult run(const std::string& args, const std::string& input = "") {
+  return run_shell(std::string(COURT_BINARY) + " " + args, input);
 }
 
 std::string slurp(const std::string& path) {
@@ -309,6 +314,28 @@ TEST(CliSim, HtmlReportRendersItsChartsInChromium) {
   // The headline in the page is the one in the JSON.
   auto report = nlohmann::json::parse(slurp(json));
   EXPECT_NE(dom.find(report["findings"][0].get<std::string>().substr(0, 20)), std::string::npos);
+}
+
+}  // namespace
+}  // namespace court
+
+namespace court {
+namespace {
+
+TEST(CliSim, CtrlCStopsCleanlyAndWritesWhatFinished) {
+  FirstGame g;
+  const std::string out = testing::TempDir() + "sim_interrupted.json";
+  std::remove(out.c_str());
+  const std::string script = std::string(COURT_BINARY) + " sim " + g.id + " -n 50000000 --threads 2 -q --json " + out +
+                             " & pid=$!; sleep 2; kill -INT $pid; wait $pid";
+  CommandResult r = run_shell("sh -c '" + script + "'");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("interrupted: wrote what was finished"), std::string::npos) << r.output;
+  auto doc = nlohmann::json::parse(slurp(out));
+  EXPECT_TRUE(doc["interrupted"].get<bool>());
+  EXPECT_GT(doc["games"].get<long>(), 0);
+  EXPECT_LT(doc["games"].get<long>(), 50000000);
+  EXPECT_NE(doc["findings"][0].get<std::string>().find("Interrupted: "), std::string::npos);
 }
 
 }  // namespace
