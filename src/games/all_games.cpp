@@ -1,12 +1,15 @@
 // Every game Court ships. A new game adds one line here (and joins the conformance suite with it).
 #include "engine/registry.h"
 #include "games/intrigue/register.h"
+#include "games/persuasion/register.h"
 
 namespace court {
 
 void register_all_games(GameRegistry& registry) {
   (void)registry;
   register_intrigue(registry);
+  register_persuasion(registry);
+  register_persuasion_classic(registry);
 }
 
 }  // namespace court

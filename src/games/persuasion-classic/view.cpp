@@ -1,0 +1,177 @@
+// Persuasion, character-card edition: views, move labels, the log in words, scenario files.
+#include <fmt/format.h>
+
+#include "games/persuasion-classic/game.h"
+#include "games/persuasion/scenario_common.h"
+#include "games/persuasion/scoring.h"
+#include "games/persuasion/view_common.h"
+
+namespace court::persuasion_classic {
+namespace {
+
+const char* intent_word(Intent i) {
+  switch (i) {
+    case Intent::Invite: return "invitation";
+    case Intent::Propose: return "proposal";
+    case Intent::Independence: return "independence";
+    case Intent::None: break;
+  }
+  return "nothing";
+}
+
+const char* ending_words(Ending e) {
+  switch (e) {
+    case Ending::FewEligible: return "one or no player was still eligible";
+    case Ending::FinalRound: return "the last round with two eligible players was played";
+    case Ending::MaxRounds: return "the round limit (max_rounds) was reached";
+    case Ending::NotYet: break;
+  }
+  return "";
+}
+
+std::string render_event(const ClassicState& s, const LogEvent& e, Seat viewer) {
+  const PersuasionDeck& d = s.deck();
+  auto card = [&](CardId c, std::uint16_t mask) {
+    return (mask == kEveryone || may_see(mask, viewer)) && c != kNoCard ? d.trait_label(c) : std::string("a card");
+  };
+  const std::string a = fmt::format("seat {}", e.a), b = fmt::format("seat {}", e.b);
+  switch (static_cast<Event>(e.kind)) {
+    case Event::RoundStart:
+      return fmt::format("Round {} begins{}.", static_cast<int>(e.x), e.a == 1 ? " (the last round)" : "");
+    case Event::Intended:
+      return fmt::format("{} shares {} with {}: {}.", a, card(e.c, e.see_c), b, intent_word(static_cast<Intent>(e.x)));
+    case Event::Independent: return fmt::format("{} claims independence.", a);
+    case Event::InviteAccepted:
+      return fmt::format("{} accepts {}'s invitation{}.", a, b,
+                         may_see(e.see_c, viewer)
+                             ? fmt::format(", revealing {} and seeing {}", card(e.c, e.see_c), card(e.d, e.see_d))
+                             : "");
+    case Event::InviteRejected: return fmt::format("{} rejects {}'s invitation.", a, b);
+    case Event::ProposalsSeen: return fmt::format("{} looks at the proposals sent to them.", a);
+    case Event::Engaged:
+      return fmt::format("{} and {} are engaged{}{}.", a, b, e.x ? " (mutual proposals)" : "",
+                         may_see(e.see_c, viewer)
+                             ? fmt::format(": {} gives {} and receives {}", a, card(e.c, e.see_c), card(e.d, e.see_d))
+                             : "");
+    case Event::Void:
+      return fmt::format("{}'s {} to {} is void and returned.", b, intent_word(static_cast<Intent>(e.x)), a);
+    case Event::ProposalRejected:
+      return fmt::format("{} rejects {}'s proposal{}.", a, b,
+                         may_see(e.see_c, viewer) ? fmt::format(" ({})", card(e.c, e.see_c)) : "");
+    case Event::Reflected:
+      if (e.x == 0) return fmt::format("{} was ignored and rejected: draws {}.", a, card(e.c, e.see_c));
+      return fmt::format("{} discards {}.", a, card(e.d, e.see_d));
+    case Event::Reshuffled: return "The discard pile is shuffled into a new deck.";
+    case Event::Matrimony: {
+      std::string who = e.b >= 0 ? fmt::format("engaged to seat {}", static_cast<int>(e.b))
+                        : s.status(e.a) == Status::Independent ? "independent" : "still eligible";
+      const TraitCard& w = d.cards[e.d];
+      return fmt::format("Matrimony: {} ({}, desires {} {} {}) {}.", a, who, d.signed_short(w.border[0]),
+                         d.signed_short(w.border[1]), d.signed_short(w.border[2]), e.x ? "WINS" : "does not win");
+    }
+    case Event::GameEnds: return fmt::format("The game ends: {}.", ending_words(static_cast<Ending>(e.x)));
+  }
+  return "";
+}
+
+std::string desires_words(const PersuasionDeck& d, CardId c) {
+  const TraitCard& w = d.cards[c];
+  return fmt::format("#{:02} wants at least two of {}, {}, {}", w.id, d.signed_name(w.border[0]),
+                     d.signed_name(w.border[1]), d.signed_name(w.border[2]));
+}
+
+}  // namespace
+
+std::string ClassicState::describe(Seat seat, Action action) const {
+  (void)seat;
+  const MoveCode m = MoveCode::decode(action);
+  const PersuasionDeck& d = deck();
+  switch (m.move) {
+    case Move::Invite: return fmt::format("invite seat {} sharing {}", m.seat, d.trait_label(m.card));
+    case Move::Propose: return fmt::format("propose to seat {} sharing {}", m.seat, d.trait_label(m.card));
+    case Move::Independence: return "claim independence";
+    case Move::Reveal: return fmt::format("accept seat {}'s invitation, revealing {}", m.seat, d.trait_label(m.card));
+    case Move::RejectInvitation: return fmt::format("reject seat {}'s invitation", m.seat);
+    case Move::Accept: return fmt::format("accept seat {}'s proposal, giving {}", m.seat, d.trait_label(m.card));
+    case Move::RejectAll: return "reject every proposal";
+    case Move::Discard: return fmt::format("discard {}", d.trait_label(m.card));
+  }
+  return fmt::format("move #{}", action.code);
+}
+
+nlohmann::json ClassicState::view(Seat seat) const {
+  using nlohmann::json;
+  const PersuasionDeck& d = deck();
+  const bool player = seat >= 0 && seat < num_seats();
+  json v;
+  v["symbols"] = symbol_legend(d);
+  v["round"] = round_;
+  if (final_round_) v["last_round"] = true;
+  const char* phase_names[] = {"share intentions", "resolve invitations", "resolve proposals", "reflection", "matrimony"};
+  v["phase"] = phase_names[static_cast<int>(phase_)];
+  v["deck"] = table_.deck.size();
+  json players = json::array();
+  for (Seat t = 0; t < num_seats(); ++t) {
+    json p = {{"seat", t},
+              {"status", status_[t] == Status::Engaged ? fmt::format("engaged to seat {}", fiance_[t])
+                         : status_[t] == Status::Independent ? std::string("independent") : std::string("eligible")}};
+    if (phase_ == Phase::Intentions && eligible(t)) p[to_act().contains(t) ? "choosing" : "chosen"] = true;
+    players.push_back(p);
+  }
+  v["players"] = players;
+  if (player) {
+    v["you"] = seat;
+    v["desires"] = desires_words(d, table_.desires[seat]);
+    json hand = json::array();
+    for (CardId c : table_.hands[seat]) hand.push_back(d.trait_label(c));
+    v["hand"] = hand;
+    v["your_symbols"] = tally_words(d, tally_of(d, table_.hands[seat]));
+    v["spreadsheet"] = spreadsheet(d, table_, seat);
+    if (phase_ == Phase::Intentions && chosen_.contains(seat)) {
+      const Mail& m = mail_[seat];
+      v["your_intention"] = m.kind == Intent::Independence
+                                ? std::string("independence")
+                                : fmt::format("{} to seat {} sharing {}", intent_word(m.kind), m.to, d.trait_label(m.card));
+    }
+  }
+  if (phase_ != Phase::Intentions && phase_ != Phase::GameOver) {
+    json table = json::array();
+    for (Seat u = 0; u < num_seats(); ++u) {
+      const Mail& m = mail_[u];
+      if (m.kind != Intent::Invite && m.kind != Intent::Propose) continue;
+      const bool sees = u == seat || (m.to == seat && m.seen_by_recipient);
+      const char* state_words[] = {"", "undecided", "accepted", "rejected", "void"};
+      table.push_back(fmt::format("seat {} -> seat {}: {}{}, {}", u, m.to, intent_word(m.kind),
+                                  sees && m.card != kNoCard ? " sharing " + d.trait_label(m.card) : "",
+                                  state_words[static_cast<int>(m.state)]));
+    }
+    if (!table.empty()) v["intentions"] = table;
+  }
+  if (terminal()) {
+    json result = json::array();
+    for (Seat t = 0; t < num_seats(); ++t) {
+      json hand = json::array();
+      for (CardId c : table_.hands[t]) hand.push_back(d.trait_label(c));
+      result.push_back({{"seat", t}, {"desires", desires_words(d, table_.desires[t])}, {"traits", hand},
+                        {"dominant", dominant_words(d, tally_of(d, table_.hands[t]))}, {"won", won_[t]}});
+    }
+    v["matrimony"] = result;
+    v["ending"] = ending_words(ending_);
+  }
+  json log = json::array();
+  for (std::uint32_t i = log_.first(); i < log_.total(); ++i) log.push_back(render_event(*this, log_.at(i), seat));
+  v["log"] = log;
+  v["log_total"] = log_.total();
+  return v;
+}
+
+ClassicState classic_from_scenario(const ClassicRules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
+  ClassicState s = ClassicState::blank(rules, seed);
+  const ScenarioSetup setup = read_scenario(rules.deck, rules.seats, scenario, s.table(), s.rng(),
+                                            {"hands", "desires", "deck", "independent", "engaged", "round"});
+  s.set_commitments(setup.engaged, setup.independent);
+  s.begin_round(setup.round);
+  return s;
+}
+
+}  // namespace court::persuasion_classic

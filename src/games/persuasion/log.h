@@ -1,0 +1,55 @@
+// The public log of a Persuasion game: a ring of small structured events inside the state. Each
+// event may name up to two cards, each visible only to a set of seats; views render the event in
+// words for one viewer, and determinization forgets the cards the determinizing seat may not see.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/types.h"
+#include "games/persuasion/cards.h"
+
+namespace court::persuasion {
+
+struct LogEvent {
+  std::uint8_t kind = 0;       // the edition's event enum
+  std::int8_t a = -1;          // usually the acting seat
+  std::int8_t b = -1;          // usually the other seat
+  std::uint8_t x = 0;          // a small detail (an intention kind, a reason, a count)
+  CardId c = kNoCard;
+  CardId d = kNoCard;
+  std::uint16_t see_c = 0;     // seats that may read card c (bit per seat); 0xffff = everyone
+  std::uint16_t see_d = 0;
+};
+
+inline constexpr std::uint16_t kEveryone = 0xffff;
+constexpr std::uint16_t seats_mask(Seat a, Seat b = -1) {
+  return static_cast<std::uint16_t>((a >= 0 ? 1u << a : 0u) | (b >= 0 ? 1u << b : 0u));
+}
+constexpr bool may_see(std::uint16_t mask, Seat viewer) { return viewer >= 0 && ((mask >> viewer) & 1u); }
+
+// Keeps the most recent N events; `total()` counts every event ever logged.
+template <std::size_t N>
+class EventLog {
+ public:
+  void push(const LogEvent& e) {
+    events_[total_ % N] = e;
+    ++total_;
+  }
+  std::uint32_t total() const { return total_; }
+  std::uint32_t first() const { return total_ > N ? total_ - static_cast<std::uint32_t>(N) : 0; }
+  const LogEvent& at(std::uint32_t i) const { return events_[i % N]; }  // first() <= i < total()
+  // Cards `viewer` may not read are forgotten (for determinization).
+  void forget_hidden(Seat viewer) {
+    for (LogEvent& e : events_) {
+      if (e.see_c != kEveryone && !may_see(e.see_c, viewer)) e.c = kNoCard;
+      if (e.see_d != kEveryone && !may_see(e.see_d, viewer)) e.d = kNoCard;
+    }
+  }
+
+ private:
+  std::array<LogEvent, N> events_{};
+  std::uint32_t total_ = 0;
+};
+
+}  // namespace court::persuasion

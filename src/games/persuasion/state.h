@@ -1,0 +1,219 @@
+// Persuasion, letterbox edition: the game position. A flat value type (fixed arrays, bitsets, small
+// integers) holding the table (hands, desires, deck, knowledge), this round's mail, the players'
+// pending simultaneous choices, its own random generator and the public log.
+//
+// Files: cards.* (the deck), scoring.h (matrimony), table.* (cards and knowledge, determinization),
+// log.h (events), state.cpp (setup, phases, legal moves, determinization), rules.cpp (what each move
+// does: one function per rule), view.cpp (views, labels, the log in words), scenario.cpp, bot.cpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/game.h"
+#include "games/persuasion/cards.h"
+#include "games/persuasion/log.h"
+#include "games/persuasion/table.h"
+
+namespace court::persuasion {
+
+inline constexpr int kMinSeats = 3;
+inline constexpr int kMaxRoundsOption = 200;
+
+struct LetterboxRules {
+  PersuasionDeck deck;
+  int seats = 3;
+  int hand_size = 10;          // trait cards per player: 3 players 10, 4 9, ..., 8 players 5
+  int max_rounds = 30;
+  bool extra_reflection = true;
+};
+
+std::vector<OptionSpec> letterbox_options();
+LetterboxRules load_letterbox_rules(const GameConfig& config);
+// The rulebook's table: trait cards per player by player count.
+constexpr int letterbox_hand_size(int seats) { return 13 - seats; }
+
+// --- Moves ------------------------------------------------------------------------------------------
+enum class Move : std::uint8_t {
+  Show = 1,        // introductions: show `card` to `seat`
+  Invite,          // intention: invite `seat` with `card`
+  Propose,         // intention: propose to `seat` with `card`
+  Independence,    // intention: claim independence
+  Reflect,         // intention: reflection
+  Swap,            // reflection: put `card` (yours) on the discard pile and keep drawn `card2`
+  KeepNone,        // reflection: keep none of the drawn cards
+  Accept,          // correspondence: accept `seat`'s mail, sending / giving `card`
+  Reject,          // correspondence: reject `seat`'s mail
+  ExtraReflect,    // await postman: reflect because nothing reached you this round
+  Pass,            // await postman: do not reflect
+};
+
+struct MoveCode {
+  Move move = Move::Show;
+  std::int8_t seat = -1;
+  CardId card = kNoCard;
+  CardId card2 = kNoCard;
+  Action encode() const {
+    return Action{static_cast<std::uint32_t>(move) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(seat)) << 8) |
+                  (static_cast<std::uint32_t>(card) << 16) | (static_cast<std::uint32_t>(card2) << 24)};
+  }
+  static MoveCode decode(Action a) {
+    return {static_cast<Move>(a.code & 0xff), static_cast<std::int8_t>((a.code >> 8) & 0xff),
+            static_cast<CardId>((a.code >> 16) & 0xff), static_cast<CardId>(a.code >> 24)};
+  }
+};
+
+// --- Position -----------------------------------------------------------------------------------------
+enum class Phase : std::uint8_t { Introductions, Intentions, Reflection, Correspondence, Postman, GameOver };
+enum class Status : std::uint8_t { Available, Engaged, Independent };
+enum class Intent : std::uint8_t { None, Invite, Propose, Independence, Reflection };
+enum class MailState : std::uint8_t { None, Undecided, Accepted, Rejected, Returned };
+// Why the game went to Matrimony.
+enum class Ending : std::uint8_t { NotYet, FewAvailable, FinalRound, MaxRounds };
+
+struct Intention {
+  Intent kind = Intent::None;
+  std::int8_t target = -1;
+  CardId card = kNoCard;
+};
+
+// The card a seat mailed this round (one per sender), and what became of it.
+struct Mail {
+  Intent kind = Intent::None;   // Invite or Propose
+  std::int8_t to = -1;
+  CardId card = kNoCard;
+  MailState state = MailState::None;
+  CardId reply = kNoCard;       // the card the recipient sent or gave back
+};
+
+struct IntroShow {
+  std::int8_t to = -1;
+  CardId card = kNoCard;
+};
+
+enum class Event : std::uint8_t {
+  IntroShown,        // a showed c to b (c: a, b)
+  RoundStart,        // x = round, a = 1 when final
+  Intended,          // a -> b, x = Intent; c = card (sender; recipient too for proposals)
+  Independent,       // a claimed independence
+  Reflected,         // a drew x cards (c, d: a only), extra = b (1 when the postman reflection)
+  Swapped,           // a put c on the discard pile, kept d (a only)
+  KeptNone,          // a kept none of the drawn cards (a only... logged publicly as "reflected")
+  InviteAccepted,    // a accepted b's invitation; c = a's card (a, b), d = the invitation (a, b)
+  InviteRejected,    // a rejected b's invitation, unseen; c = the invitation (b)
+  ProposalAccepted,  // a accepted b's proposal; c = a's card given (a, b), d = the proposal card (a, b)
+  ProposalRejected,  // a rejected b's proposal; c = the proposal (a, b)
+  Returned,          // a's pending mail from b returned automatically; x = Intent, c = card (b; a if it was seen)
+  Passed,            // a did not take the postman reflection
+  Reshuffled,        // the discard pile became the new deck
+  Matrimony,         // a: x = 1 win; b = fiance or -1; d = desires card (everyone)
+  GameEnds,          // x = Ending
+};
+
+inline constexpr int kLogCapacity = 768;
+
+class LetterboxState {
+ public:
+  LetterboxState() = default;
+
+  // --- StateModel ---------------------------------------------------------------------------------
+  int num_seats() const { return table_.seats; }
+  SeatSet to_act() const;
+  void legal_actions(Seat seat, ActionList& out) const;
+  void apply(Seat seat, Action action);
+  bool terminal() const { return phase_ == Phase::GameOver; }
+  Outcome outcome() const;
+  nlohmann::json view(Seat seat) const;
+  void determinize(Seat seat, Rng& rng);
+  void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
+  std::string describe(Seat seat, Action action) const;
+
+  // --- Building (setup and scenarios) ---------------------------------------------------------------
+  static LetterboxState new_game(const LetterboxRules& rules, std::uint64_t seed);
+  // Cards not yet dealt; `deal` fills hands, desires and deck (shuffled unless `deck_order_fixed`).
+  static LetterboxState blank(const LetterboxRules& rules, std::uint64_t seed);
+  void begin_introductions();
+  // Starts play at Mail Intentions of round `round` (scenarios that skip the introductions).
+  void begin_round(int round);
+  void set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent);
+  Table& table() { return table_; }
+  Rng& rng() { return rng_; }
+
+  // --- Read access (views, bots, tests) -------------------------------------------------------------
+  const LetterboxRules& rules() const { return *rules_; }
+  const PersuasionDeck& deck() const { return rules_->deck; }
+  const Table& table() const { return table_; }
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }
+  bool final_round() const { return final_round_; }
+  Ending ending() const { return ending_; }
+  Status status(Seat s) const { return status_[s]; }
+  Seat fiance(Seat s) const { return fiance_[s]; }
+  bool available(Seat s) const { return status_[s] == Status::Available; }
+  int available_count() const;
+  const Mail& mail_from(Seat s) const { return mail_[s]; }
+  bool received_this_round(Seat s) const { return received_[s]; }
+  bool away(CardId c) const { return has_card(away_, c); }
+  const Intention& pending_intention(Seat s) const { return intention_[s]; }
+  bool has_chosen(Seat s) const { return chosen_.contains(s); }
+  const FixedVector<IntroShow, kMaxSeats>& intro_shows(Seat s) const { return intro_[s]; }
+  int intro_quota(Seat s) const;
+  Seat reflecting_seat() const { return reflecting_; }
+  bool won(Seat s) const { return won_[s]; }
+  const EventLog<kLogCapacity>& log() const { return log_; }
+  // Whether seat s's hand now satisfies `desires` (a true-state question: tests and Matrimony only).
+  bool hand_satisfies(Seat s, CardId desires) const;
+
+ private:
+  // state.cpp: flow between phases.
+  void start_round();
+  void reveal_introductions();
+  void reveal_intentions();
+  void advance_reflection();
+  void begin_reflection(Seat seat, bool extra);
+  void advance_correspondence();
+  void advance_postman();
+  void end_round();
+  void matrimony(Ending why);
+  void resample_pending(Seat seat, Rng& rng);
+  void intention_moves(Seat seat, ActionList& out) const;
+  void log_event(const LogEvent& e) { log_.push(e); }
+
+  // rules.cpp: one function per rule.
+  void show_card(Seat seat, Seat to, CardId card);
+  void choose_intention(Seat seat, Intention intention);
+  void swap_trait(Seat seat, CardId mine, CardId drawn);
+  void keep_none(Seat seat);
+  void accept_invitation(Seat seat, Seat from, CardId reply);
+  void accept_proposal(Seat seat, Seat from, CardId given);
+  void reject_mail(Seat seat, Seat from);
+  void return_pending_mail_of(Seat engaged);
+  Seat next_decider() const;
+  bool has_undecided_mail(Seat seat) const;
+
+  const LetterboxRules* rules_ = nullptr;
+  Rng rng_;
+  Table table_;
+  Phase phase_ = Phase::Introductions;
+  std::uint8_t round_ = 0;
+  bool final_round_ = false;
+  Ending ending_ = Ending::NotYet;
+  std::array<Status, kMaxSeats> status_{};
+  std::array<std::int8_t, kMaxSeats> fiance_{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<FixedVector<IntroShow, kMaxSeats>, kMaxSeats> intro_{};
+  std::array<Intention, kMaxSeats> intention_{};
+  SeatSet chosen_;                      // seats whose simultaneous choice is made (introductions, intentions)
+  std::array<Mail, kMaxSeats> mail_{};  // indexed by sender
+  CardSet away_ = 0;                    // cards mailed this round, not home yet
+  std::array<bool, kMaxSeats> received_{};
+  SeatSet reflect_queue_;               // seats still to reflect (intention or postman step)
+  std::int8_t reflecting_ = -1;         // the seat now deciding a reflection
+  bool postman_choice_ = false;         // reflecting_ must first choose to reflect or pass
+  std::int8_t decide_from_ = 0;         // correspondence: the round-robin pointer
+  std::array<bool, kMaxSeats> won_{};
+  EventLog<kLogCapacity> log_;
+};
+
+}  // namespace court::persuasion

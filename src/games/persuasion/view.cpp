@@ -1,0 +1,236 @@
+// Persuasion, letterbox edition: views (built from what each seat may know), move labels, and the
+// log in words.
+#include <fmt/format.h>
+
+#include "games/persuasion/scoring.h"
+#include "games/persuasion/state.h"
+#include "games/persuasion/view_common.h"
+
+namespace court::persuasion {
+namespace {
+
+const char* intent_word(Intent i) {
+  switch (i) {
+    case Intent::Invite: return "invitation";
+    case Intent::Propose: return "proposal";
+    case Intent::Independence: return "independence";
+    case Intent::Reflection: return "reflection";
+    case Intent::None: break;
+  }
+  return "nothing";
+}
+
+const char* mail_state_word(MailState s) {
+  switch (s) {
+    case MailState::Undecided: return "undecided";
+    case MailState::Accepted: return "accepted";
+    case MailState::Rejected: return "rejected";
+    case MailState::Returned: return "returned unopened";
+    case MailState::None: break;
+  }
+  return "";
+}
+
+const char* ending_words(Ending e) {
+  switch (e) {
+    case Ending::FewAvailable: return "one or no player was still available";
+    case Ending::FinalRound: return "the final round with two available players was played";
+    case Ending::MaxRounds: return "the round limit (max_rounds) was reached";
+    case Ending::NotYet: break;
+  }
+  return "";
+}
+
+std::string seat_name(int s) { return fmt::format("seat {}", s); }
+
+}  // namespace
+
+std::string LetterboxState::describe(Seat seat, Action action) const {
+  const MoveCode m = MoveCode::decode(action);
+  const PersuasionDeck& d = deck();
+  switch (m.move) {
+    case Move::Show: return fmt::format("show {} to seat {}", d.trait_label(m.card), m.seat);
+    case Move::Invite: return fmt::format("invite seat {} with {}", m.seat, d.trait_label(m.card));
+    case Move::Propose: return fmt::format("propose to seat {} with {}", m.seat, d.trait_label(m.card));
+    case Move::Independence: return "claim independence";
+    case Move::Reflect: return "reflect";
+    case Move::Swap: return fmt::format("keep {} in place of {}", d.trait_label(m.card2), d.trait_label(m.card));
+    case Move::KeepNone: return "keep none of the drawn cards";
+    case Move::ExtraReflect: return "reflect (nothing reached you this round)";
+    case Move::Pass: return "do not reflect";
+    case Move::Accept:
+      if (m.seat >= 0 && m.seat < num_seats() && mail_[m.seat].kind == Intent::Propose) {
+        return fmt::format("accept seat {}'s proposal, giving {}", m.seat, d.trait_label(m.card));
+      }
+      return fmt::format("accept seat {}'s invitation, sending {}", m.seat, d.trait_label(m.card));
+    case Move::Reject:
+      return fmt::format("reject seat {}'s {}", m.seat,
+                         m.seat >= 0 && m.seat < num_seats() ? intent_word(mail_[m.seat].kind) : "mail");
+  }
+  (void)seat;
+  return fmt::format("move #{}", action.code);
+}
+
+namespace {
+
+std::string render_event(const LetterboxState& s, const LogEvent& e, Seat viewer) {
+  const PersuasionDeck& d = s.deck();
+  auto card = [&](CardId c, std::uint16_t mask) {
+    return (mask == kEveryone || may_see(mask, viewer)) && c != kNoCard ? d.trait_label(c) : std::string("a card");
+  };
+  const std::string a = seat_name(e.a), b = seat_name(e.b);
+  switch (static_cast<Event>(e.kind)) {
+    case Event::IntroShown:
+      return fmt::format("Introductions: {} showed {} to {}.", a, card(e.c, e.see_c), b);
+    case Event::RoundStart:
+      return fmt::format("Round {} begins{}.", static_cast<int>(e.x), e.a == 1 ? " (the final round)" : "");
+    case Event::Intended: {
+      const Intent i = static_cast<Intent>(e.x);
+      if (i == Intent::Reflection) return fmt::format("{} reflects.", a);
+      const bool show = may_see(e.see_c, viewer);
+      return fmt::format("{} mails {} to {}{}.", a, i == Intent::Propose ? "a proposal" : "an invitation", b,
+                         show ? " with " + card(e.c, e.see_c) : "");
+    }
+    case Event::Independent: return fmt::format("{} claims independence.", a);
+    case Event::Reflected: {
+      std::string drew = e.x == 0 ? "no card (the deck and discard pile are empty)"
+                         : may_see(e.see_c, viewer)
+                             ? (e.x == 2 ? fmt::format("{} and {}", card(e.c, e.see_c), card(e.d, e.see_d))
+                                         : card(e.c, e.see_c))
+                             : fmt::format("{} card{}", static_cast<int>(e.x), e.x == 1 ? "" : "s");
+      return fmt::format("{} reflects{} and draws {}.", a, e.b == 1 ? " (nothing reached them this round)" : "", drew);
+    }
+    case Event::Swapped:
+      if (may_see(e.see_c, viewer)) {
+        return fmt::format("{} keeps {} in place of {}; the rest is discarded.", a, card(e.d, e.see_d),
+                           card(e.c, e.see_c));
+      }
+      return fmt::format("{} discards two cards.", a);
+    case Event::KeptNone:
+      return viewer == e.a ? fmt::format("{} keeps none of the drawn cards.", a) : fmt::format("{} discards two cards.", a);
+    case Event::InviteAccepted:
+      return fmt::format("{} accepts {}'s invitation{}.", a, b,
+                         may_see(e.see_c, viewer)
+                             ? fmt::format(", sending {} and seeing {}", card(e.c, e.see_c), card(e.d, e.see_d))
+                             : "");
+    case Event::InviteRejected:
+      return fmt::format("{} rejects {}'s invitation{}.", a, b,
+                         may_see(e.see_c, viewer) ? fmt::format(" ({} comes back unseen)", card(e.c, e.see_c)) : "");
+    case Event::ProposalAccepted:
+      return fmt::format("{} accepts {}'s proposal: they are engaged{}.", a, b,
+                         may_see(e.see_c, viewer)
+                             ? fmt::format(" ({} gives {} and keeps {})", a, card(e.c, e.see_c), card(e.d, e.see_d))
+                             : "");
+    case Event::ProposalRejected:
+      return fmt::format("{} rejects {}'s proposal{}.", a, b,
+                         may_see(e.see_c, viewer) ? fmt::format(" ({})", card(e.c, e.see_c)) : "");
+    case Event::Returned:
+      return fmt::format("{}'s {} to {} is returned{}{}.", b, static_cast<Intent>(e.x) == Intent::Propose ? "proposal" : "invitation",
+                         a, static_cast<Intent>(e.x) == Intent::Propose ? "" : " unseen",
+                         may_see(e.see_c, viewer) ? fmt::format(" ({})", card(e.c, e.see_c)) : "");
+    case Event::Passed: return fmt::format("{} does not reflect.", a);
+    case Event::Reshuffled: return "The discard pile is shuffled into a new deck.";
+    case Event::Matrimony: {
+      std::string who = e.b >= 0 ? fmt::format("engaged to seat {}", static_cast<int>(e.b))
+                        : s.status(e.a) == Status::Independent ? "independent" : "still available";
+      return fmt::format("Matrimony: {} ({}, desires {}) {}.", a, who, d.desire_label(e.d), e.x ? "WINS" : "does not win");
+    }
+    case Event::GameEnds: return fmt::format("The game ends: {}.", ending_words(static_cast<Ending>(e.x)));
+  }
+  return "";
+}
+
+}  // namespace
+
+nlohmann::json LetterboxState::view(Seat seat) const {
+  using nlohmann::json;
+  const PersuasionDeck& d = deck();
+  const bool player = seat >= 0 && seat < num_seats();
+  json v;
+  v["symbols"] = symbol_legend(d);
+  v["round"] = round_;
+  if (final_round_) v["final_round"] = true;
+  const char* phase_names[] = {"introductions", "mail intentions", "reflection", "correspondence", "await postman",
+                               "matrimony"};
+  v["phase"] = phase_names[static_cast<int>(phase_)];
+  v["deck"] = table_.deck.size();
+  v["discard_pile"] = table_.discard.size();
+
+  json players = json::array();
+  for (Seat t = 0; t < num_seats(); ++t) {
+    json p;
+    p["seat"] = t;
+    p["status"] = status_[t] == Status::Engaged     ? fmt::format("engaged to seat {}", fiance_[t])
+                  : status_[t] == Status::Independent ? std::string("independent")
+                                                      : std::string("available");
+    p["traits"] = table_.hands[t].size();
+    if (phase_ == Phase::Introductions || phase_ == Phase::Intentions) {
+      if (to_act().contains(t)) p["choosing"] = true;
+      else if (phase_ == Phase::Intentions ? available(t) : true) p["chosen"] = true;
+    }
+    players.push_back(p);
+  }
+  v["players"] = players;
+
+  if (player) {
+    v["you"] = seat;
+    v["desires"] = d.desire_label(table_.desires[seat]);
+    json hand = json::array();
+    for (CardId c : table_.hands[seat]) hand.push_back(d.trait_label(c) + (away(c) ? " (mailed)" : ""));
+    v["hand"] = hand;
+    v["your_symbols"] = tally_words(d, tally_of(d, table_.hands[seat]));
+    v["spreadsheet"] = spreadsheet(d, table_, seat);
+    if (table_.drawn_by == seat) {
+      json drawn = json::array();
+      for (CardId c : table_.drawn) drawn.push_back(d.trait_label(c));
+      v["drawn"] = drawn;
+    }
+    if (phase_ == Phase::Introductions) {
+      json shown = json::array();
+      for (const IntroShow& i : intro_[seat]) shown.push_back(fmt::format("{} to seat {}", d.trait_label(i.card), i.to));
+      v["introductions_chosen"] = shown;
+    }
+    if (phase_ == Phase::Intentions && chosen_.contains(seat)) {
+      const Intention& i = intention_[seat];
+      v["your_intention"] = i.kind == Intent::Invite || i.kind == Intent::Propose
+                                ? fmt::format("{} to seat {} with {}", intent_word(i.kind), i.target, d.trait_label(i.card))
+                                : std::string(intent_word(i.kind));
+    }
+  }
+  // This round's mail: public facts for everyone, cards only for those who saw them.
+  json mail = json::array();
+  for (Seat u = 0; u < num_seats(); ++u) {
+    const Mail& m = mail_[u];
+    if (m.kind == Intent::None) continue;
+    const bool sees_card = u == seat || (m.to == seat && (m.kind == Intent::Propose || m.state == MailState::Accepted));
+    const bool sees_reply = u == seat || m.to == seat;
+    std::string line = fmt::format("seat {} -> seat {}: {}{}, {}", u, m.to, intent_word(m.kind),
+                                   sees_card && m.card != kNoCard ? " with " + d.trait_label(m.card) : "",
+                                   mail_state_word(m.state));
+    if (m.state == MailState::Accepted && sees_reply && m.reply != kNoCard) {
+      line += fmt::format(" (reply {})", d.trait_label(m.reply));
+    }
+    mail.push_back(line);
+  }
+  if (!mail.empty()) v["mail"] = mail;
+
+  if (terminal()) {
+    json result = json::array();
+    for (Seat t = 0; t < num_seats(); ++t) {
+      json hand = json::array();
+      for (CardId c : table_.hands[t]) hand.push_back(d.trait_label(c));
+      result.push_back({{"seat", t}, {"desires", d.desire_label(table_.desires[t])}, {"traits", hand},
+                        {"dominant", dominant_words(d, tally_of(d, table_.hands[t]))}, {"won", won_[t]}});
+    }
+    v["matrimony"] = result;
+    v["ending"] = ending_words(ending_);
+  }
+
+  json log = json::array();
+  for (std::uint32_t i = log_.first(); i < log_.total(); ++i) log.push_back(render_event(*this, log_.at(i), seat));
+  v["log"] = log;
+  v["log_total"] = log_.total();
+  return v;
+}
+
+}  // namespace court::persuasion

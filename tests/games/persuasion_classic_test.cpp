@@ -1,0 +1,172 @@
+// Persuasion, character-card edition (001_892bf414ea1e625c.txt): rule tests with scenarios.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "engine/match.h"
+#include "engine/registry.h"
+#include "games/persuasion-classic/game.h"
+#include "games/persuasion/scoring.h"
+
+namespace court::persuasion_classic {
+namespace {
+
+using nlohmann::json;
+
+std::shared_ptr<const GameFactory> factory(int seats) {
+  const GameEntry& entry = games().get("persuasion-classic");
+  return entry.prepare(entry.make_config(seats, {}));
+}
+
+json simple_scenario(int seats) {
+  json hands = json::array(), desires = json::array();
+  int next = 1;
+  for (int t = 0; t < seats; ++t) {
+    json h = json::array();
+    for (int i = 0; i < kHandSize; ++i) h.push_back(next++);
+    hands.push_back(h);
+  }
+  for (int t = 0; t < seats; ++t) desires.push_back(next++);
+  return {{"hands", hands}, {"desires", desires}, {"deck", {50}}};
+}
+
+struct Game {
+  std::shared_ptr<const GameFactory> f;
+  std::unique_ptr<GameState> g;
+  const ClassicState& s() const { return *g->as<ClassicState>(); }
+  void play(Seat seat, MoveCode m) {
+    auto error = g->apply(seat, m.encode());
+    ASSERT_FALSE(error) << *error;
+  }
+  CardId card(Seat seat, int i) const { return s().table().hands[seat][i]; }
+};
+
+Game scenario_game(int seats, const json& scenario) {
+  Game game{factory(seats), nullptr};
+  game.g = game.f->from_scenario(scenario, 7);
+  return game;
+}
+
+MoveCode invite(Seat to, CardId c) { return {Move::Invite, static_cast<std::int8_t>(to), c}; }
+MoveCode propose(Seat to, CardId c) { return {Move::Propose, static_cast<std::int8_t>(to), c}; }
+
+TEST(PersuasionClassic, FiveTraitsAndADesiresCardEach) {
+  auto g = factory(8)->new_game(1);
+  for (Seat t = 0; t < 8; ++t) EXPECT_EQ(g->as<ClassicState>()->table().hands[t].size(), 5u);
+  EXPECT_EQ(g->as<ClassicState>()->phase(), Phase::Intentions);
+}
+
+// "If two players propose to each other, play as if both proposals were accepted": the two shared
+// cards are exchanged and both are engaged, with no decision taken.
+TEST(PersuasionClassic, MutualProposalsAreBothAccepted) {
+  Game game = scenario_game(4, simple_scenario(4));
+  const CardId a = game.card(0, 1), b = game.card(1, 3);
+  game.play(0, propose(1, a));
+  game.play(1, propose(0, b));
+  game.play(2, invite(3, game.card(2, 0)));
+  game.play(3, MoveCode{Move::Independence});
+  EXPECT_EQ(game.s().status(0), Status::Engaged);
+  EXPECT_EQ(game.s().fiance(1), 0);
+  EXPECT_TRUE(game.s().table().hands[0].contains(b));
+  EXPECT_TRUE(game.s().table().hands[1].contains(a));
+  // Seat 2's invitation to the independent seat 3 was void; seat 2 received nothing and was
+  // rejected: it reflects (draws the deck's top card, #50, then discards one).
+  ASSERT_EQ(game.s().phase(), Phase::Reflection);
+  EXPECT_EQ(game.g->to_act(), SeatSet::of(2));
+  EXPECT_EQ(game.s().table().hands[2].size(), 6u);
+  game.play(2, MoveCode{Move::Discard, -1, game.card(2, 5)});
+  EXPECT_EQ(game.s().table().hands[2].size(), 5u);
+  // One eligible player is left: straight to Matrimony, where seat 2 cannot win.
+  ASSERT_TRUE(game.g->terminal());
+  EXPECT_EQ(game.s().ending(), Ending::FewEligible);
+  EXPECT_FALSE(game.s().won(2));
+}
+
+// "If two players invite each other, both invitations must be accepted": no reject option.
+TEST(PersuasionClassic, MutualInvitationsCannotBeRejected) {
+  Game game = scenario_game(3, simple_scenario(3));
+  game.play(0, invite(1, game.card(0, 0)));
+  game.play(1, invite(0, game.card(1, 0)));
+  game.play(2, invite(0, game.card(2, 0)));
+  ASSERT_EQ(game.s().phase(), Phase::Invitations);
+  EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
+  ActionList legal;
+  game.g->legal_actions(0, legal);
+  int rejects_of_1 = 0, rejects_of_2 = 0;
+  for (Action x : legal) {
+    const MoveCode m = MoveCode::decode(x);
+    if (m.move == Move::RejectInvitation) (m.seat == 1 ? rejects_of_1 : rejects_of_2)++;
+    EXPECT_NE(m.card, game.card(0, 0)) << "the shared card is on the table";
+  }
+  EXPECT_EQ(rejects_of_1, 0);
+  EXPECT_EQ(rejects_of_2, 1);
+  game.play(0, MoveCode{Move::Reveal, 1, game.card(0, 2)});
+  EXPECT_TRUE(has_card(game.s().table().knowledge.known[1][0], game.card(0, 2)));
+  EXPECT_TRUE(has_card(game.s().table().knowledge.known[0][1], game.card(1, 0)));
+}
+
+// Proposals: a recipient sees every proposal and accepts at most one; decisions in seat order from
+// seat 0; a proposal from a player engaged earlier in that order is void.
+TEST(PersuasionClassic, ProposalsInSeatOrderAndVoidAfterEngagement) {
+  Game game = scenario_game(4, simple_scenario(4));
+  game.play(0, invite(3, game.card(0, 0)));
+  game.play(1, propose(0, game.card(1, 0)));
+  game.play(2, propose(0, game.card(2, 0)));
+  game.play(3, propose(2, game.card(3, 0)));
+  game.play(3, MoveCode{Move::Reveal, 0, game.card(3, 1)});
+  ASSERT_EQ(game.s().phase(), Phase::Proposals);
+  EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
+  EXPECT_TRUE(has_card(game.s().table().knowledge.known[0][1], game.card(1, 0)));
+  EXPECT_TRUE(has_card(game.s().table().knowledge.known[0][2], game.card(2, 0)));
+  game.play(0, MoveCode{Move::Accept, 2, game.card(0, 4)});
+  EXPECT_EQ(game.s().fiance(0), 2);
+  EXPECT_EQ(game.s().mail_from(1).state, MailState::Rejected);
+  EXPECT_EQ(game.s().mail_from(3).state, MailState::Void);  // seat 3 proposed to seat 2, engaged earlier
+}
+
+// Satisfaction: at least two of the desires card's three border attributes, same symbol and sign.
+TEST(PersuasionClassic, AtLeastTwoAttributes) {
+  persuasion::TraitCard wants;
+  wants.border = {persuasion::SignedSymbol{0, 1}, persuasion::SignedSymbol{1, -1}, persuasion::SignedSymbol{2, 1}};
+  persuasion::SymbolTally t;
+  t.total = {2, -1, -1, 0, 0};
+  EXPECT_EQ(persuasion::matching_attributes(t, wants), 2);
+  EXPECT_TRUE(persuasion::satisfies_two_attributes(t, wants));
+  t.total = {2, 0, -1, 0, 0};
+  EXPECT_FALSE(persuasion::satisfies_two_attributes(t, wants));
+}
+
+TEST(PersuasionClassic, IndependentLosesWhenSomeoneSatisfies) {
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    json scenario = simple_scenario(3);
+    scenario["independent"] = {0};
+    scenario["engaged"] = {{1, 2}};
+    Game game{factory(3), nullptr};
+    game.g = game.f->from_scenario(scenario, seed);
+    ASSERT_TRUE(game.g->terminal());
+    const CardId w = game.s().table().desires[0];
+    EXPECT_EQ(game.s().won(0), !game.s().hand_satisfies(1, w) && !game.s().hand_satisfies(2, w));
+  }
+}
+
+TEST(PersuasionClassic, HeuristicBeatsRandom) {
+  const GameEntry& entry = games().get("persuasion-classic");
+  std::shared_ptr<const GameFactory> f = entry.prepare(entry.make_config(4, {}));
+  const int n = 300;
+  int h = 0, r = 0;
+  for (int g = 0; g < n; ++g) {
+    std::vector<std::string> seats(4, "random");
+    seats[g % 4] = "heuristic";
+    Match match(entry, f, mix_seed(777, g), seats);
+    match.skip_replay();
+    match.run_bots();
+    const Outcome o = match.state().outcome();
+    for (Seat s = 0; s < 4; ++s) (s == g % 4 ? h : r) += o.seats[s].win;
+  }
+  const double ph = h / double(n), pr = r / (3.0 * n);
+  const double se = std::sqrt(ph * (1 - ph) / n + pr * (1 - pr) / (3.0 * n));
+  EXPECT_GT(ph - pr, 2 * se) << "heuristic " << ph << " random " << pr;
+}
+
+}  // namespace
+}  // namespace court::persuasion_classic
