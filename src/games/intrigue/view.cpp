@@ -51,7 +51,13 @@ std::string IntrigueState::describe(Seat seat, Action action) const {
   (void)seat;
   const Namer n{*rules_};
   const MoveCode m = MoveCode::decode(action);
-  auto target = [&](int l) { return n.character(character_[l], l); };
+  // Codes that no legal move can have (from a corrupt replay, say) get a neutral label.
+  const bool card_move = m.move >= Move::PlayFaceDown && m.move <= Move::Discard;
+  if (m.move < Move::TakeToken || m.move > Move::Discard || (card_move && m.card >= rules_->cards.size()) ||
+      m.a >= kTokens || m.b >= kTokens || (m.move == Move::TakeToken && m.a >= token_count())) {
+    return fmt::format("move #{}", action.code);
+  }
+  auto target = [&](int l) { return n.character(character_[l % kLetters], l % kLetters); };
   switch (m.move) {
     case Move::TakeToken: return fmt::format("take token {}", n.token(*this, m.a));
     case Move::PlayFavor: return fmt::format("play favor {}", letter_char(m.a));
