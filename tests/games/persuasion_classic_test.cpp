@@ -149,6 +149,37 @@ TEST(PersuasionClassic, IndependentLosesWhenSomeoneSatisfies) {
   }
 }
 
+// The simulator's report (report_common.h) of a game set up finished: seat 0 independent, seats 1 and 2
+// engaged. By hand from traits.toml: seat 0 wants two of +Wealth +Title +Mystery (#16); seat 1's hand
+// totals Wealth -3, Title +2, Mystery 0 and seat 2's Wealth +3, Title 0, Mystery -2: one each, so seat 0
+// wins. Seat 1 wants two of +Mystery +Romance -Danger (#17): seat 2 has Romance +2, Danger -2 (wins).
+// Seat 2 wants two of +Title -Mystery -Romance (#18): seat 1 has Title +2, Romance -1 (wins).
+TEST(PersuasionClassic, ReportOfAFinishedGame) {
+  json scenario = simple_scenario(3);
+  scenario["independent"] = {0};
+  scenario["engaged"] = {{1, 2}};
+  Game game = scenario_game(3, scenario);
+  ASSERT_TRUE(game.g->terminal());
+  for (Seat s = 0; s < 3; ++s) EXPECT_TRUE(game.s().won(s)) << s;
+  GameReport r;
+  game.g->report(r);
+  EXPECT_FALSE(r.capped);
+  EXPECT_EQ(r.values["rounds"], game.s().round());
+  EXPECT_EQ(r.values["engaged_pairs"], 1);
+  EXPECT_EQ(r.values["independents"], 1);
+  EXPECT_EQ(r.values["left_available"], 0);
+  EXPECT_EQ(r.values["winners"], 3);
+  EXPECT_DOUBLE_EQ(r.values["satisfied_rate"], 1.0);
+  EXPECT_EQ(r.values["engaged_won"], 2);
+  EXPECT_EQ(r.values["independent_won"], 1);
+  EXPECT_EQ(r.values["one_or_none_left"], 1);
+  EXPECT_EQ(r.values["final_round_played"], 0);
+  EXPECT_EQ(r.values["max_rounds_reached"], 0);
+  ASSERT_EQ(r.cards[0].size(), 6u);  // five traits and the desires card
+  EXPECT_TRUE(r.cards[0][0].starts_with("#01 ")) << r.cards[0][0];
+  EXPECT_TRUE(r.cards[2].back().starts_with("desires #18 wants")) << r.cards[2].back();
+}
+
 TEST(PersuasionClassic, HeuristicBeatsRandom) {
   const GameEntry& entry = games().get("persuasion-classic");
   std::shared_ptr<const GameFactory> f = entry.prepare(entry.make_config(4, {}));

@@ -98,6 +98,8 @@ class IntrigueState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
   std::string describe(Seat seat, Action action) const;
+  // For the simulator's balance report (stats.cpp): who was crowned, rounds, cards each seat played.
+  void report(GameReport& report) const;
 
   // --- Building states (setup and scenarios) ----------------------------------------------------
   // A fresh game: three random characters, shuffled deck, hands dealt, seat 0 to start.

@@ -42,8 +42,13 @@ class ClassicBot final : public Bot {
     for (Seat t = 0; t < s.num_seats(); ++t) if (t != seat) p *= 1 - chance(s, b, seat, t);
     return p;
   }
+  // As in the letterbox bot: none in the last round or with three or fewer eligible players (one
+  // engagement among the others would leave it alone); else about one per two eligible beyond two.
   static int rounds_left(const ClassicState& s) {
-    return s.final_round() ? 0 : std::min(s.rules().max_rounds - s.round(), 8);
+    if (s.final_round()) return 0;
+    const int eligible = s.eligible_count();
+    if (eligible <= 3) return 0;
+    return std::max(0, std::min({s.rules().max_rounds - s.round(), (eligible - 2) / 2, 6}));
   }
 
   double value(const ClassicState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
@@ -52,6 +57,7 @@ class ClassicBot final : public Bot {
     const double accept_bar = std::max(0.3, 0.5 - 0.05 * (6 - std::min(left, 6)));
     switch (m.move) {
       case Move::Invite:
+        if (left == 0) return 0.2 + 0.1 * chance(s, b, seat, m.seat);  // leads nowhere: commit instead
         return 1.0 + chance(s, b, seat, m.seat) + 0.6 * b.unknown_share(m.seat) + 0.05 * b.appeal(m.card) -
                (b.unknown_share(m.seat) < 0.01 ? 0.5 : 0);
       case Move::Propose: {

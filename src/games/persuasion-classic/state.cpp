@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "games/persuasion-classic/state.h"
+#include "games/persuasion/report_common.h"
 #include "games/persuasion/scoring.h"
 
 namespace court::persuasion_classic {
@@ -453,6 +454,25 @@ void ClassicState::determinize(Seat seat, Rng& rng) {
   log_.forget_hidden(seat);
   std::uint64_t high = rng();
   rng_ = make_rng((high << 32) | rng());
+}
+
+}  // namespace court::persuasion_classic
+
+namespace court::persuasion_classic {
+
+void ClassicState::report(GameReport& r) const {
+  using persuasion::EndKind;
+  using persuasion::Standing;
+  std::array<Standing, kMaxSeats> standing{};
+  for (Seat s = 0; s < num_seats(); ++s) {
+    standing[s] = status_[s] == Status::Engaged       ? Standing::Engaged
+                  : status_[s] == Status::Independent ? Standing::Independent
+                                                      : Standing::Available;
+  }
+  const EndKind end = ending_ == Ending::FinalRound ? EndKind::FinalRound
+                      : ending_ == Ending::MaxRounds ? EndKind::MaxRounds
+                                                     : EndKind::FewLeft;
+  persuasion::fill_report(r, deck(), table_, standing, won_, end, round_);
 }
 
 }  // namespace court::persuasion_classic

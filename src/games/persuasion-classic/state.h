@@ -102,6 +102,8 @@ class ClassicState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
   std::string describe(Seat seat, Action action) const;
+  // The simulator's figures for a finished game (report_common.h).
+  void report(GameReport& r) const;
 
   static ClassicState new_game(const ClassicRules& rules, std::uint64_t seed);
   static ClassicState blank(const ClassicRules& rules, std::uint64_t seed);

@@ -2,7 +2,8 @@
 // other players most often desire, invites the players it knows least about (or likes best),
 // proposes when a candidate very likely satisfies its desires (giving the card that helps most),
 // accepts a proposal on the same test, claims independence when nobody is likely to satisfy it,
-// takes the extra reflection when ignored, and commits by the last round.
+// takes the extra reflection when ignored, and commits in time: it expects fewer rounds the fewer
+// players are available (none at three or fewer), and does not invite when no round follows.
 #include "games/persuasion/bot.h"
 
 #include "games/persuasion/belief.h"
@@ -12,8 +13,8 @@ namespace court::persuasion {
 namespace {
 
 // How sure the bot must be before proposing / accepting, by how many rounds remain.
-double propose_threshold(int rounds_left) { return std::max(0.35, 0.75 - 0.05 * (6 - std::min(rounds_left, 6))); }
-double accept_threshold(int rounds_left) { return std::max(0.3, 0.6 - 0.06 * (6 - std::min(rounds_left, 6))); }
+double propose_threshold(int rounds_left) { return 0.35 + 0.07 * std::min(rounds_left, 6); }
+double accept_threshold(int rounds_left) { return 0.3 + 0.05 * std::min(rounds_left, 6); }
 constexpr double kAcceptedOdds = 0.6;  // a guess at how often a proposal is accepted
 
 class LetterboxBot final : public Bot {
@@ -48,9 +49,14 @@ class LetterboxBot final : public Bot {
     return p;
   }
 
+  // The rounds the bot can still count on after this one: none in the final round, nor with three or
+  // fewer players available (one engagement among the others would leave it alone, a certain loss);
+  // otherwise about one for every two available players beyond two, within the round limit.
   static int rounds_left(const LetterboxState& s) {
     if (s.final_round()) return 0;
-    return std::min(s.rules().max_rounds - s.round(), 8);
+    const int avail = s.available_count();
+    if (avail <= 3) return 0;
+    return std::max(0, std::min({s.rules().max_rounds - s.round(), (avail - 2) / 2, 6}));
   }
 
   double value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
@@ -65,6 +71,8 @@ class LetterboxBot final : public Bot {
         const double promise = chance(s, b, seat, m.seat);
         const double unknown = b.unknown_share(m.seat);
         const bool seen = has_card(s.table().knowledge.known[m.seat][seat], m.card);
+        // With no round to follow, an invitation leads nowhere: commit instead.
+        if (left == 0) return 0.2 + 0.1 * promise;
         return 1.0 + promise + 0.6 * unknown + 0.05 * b.appeal(m.card) - (seen ? 0.02 : 0) - (unknown < 0.01 ? 0.5 : 0);
       }
       case Move::Propose: {

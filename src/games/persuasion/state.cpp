@@ -1,6 +1,7 @@
 // Persuasion, letterbox edition: setup, the order of phases, legal moves and determinization.
 #include <fmt/format.h>
 
+#include "games/persuasion/report_common.h"
 #include "games/persuasion/scoring.h"
 #include "games/persuasion/state.h"
 
@@ -504,6 +505,23 @@ void LetterboxState::set_commitments(const std::vector<std::pair<Seat, Seat>>& e
     fiance_[b] = static_cast<std::int8_t>(a);
   }
   for (Seat s : independent) status_[s] = Status::Independent;
+}
+
+}  // namespace court::persuasion
+
+namespace court::persuasion {
+
+void LetterboxState::report(GameReport& r) const {
+  std::array<Standing, kMaxSeats> standing{};
+  for (Seat s = 0; s < num_seats(); ++s) {
+    standing[s] = status_[s] == Status::Engaged       ? Standing::Engaged
+                  : status_[s] == Status::Independent ? Standing::Independent
+                                                      : Standing::Available;
+  }
+  const EndKind end = ending_ == Ending::FinalRound ? EndKind::FinalRound
+                      : ending_ == Ending::MaxRounds ? EndKind::MaxRounds
+                                                     : EndKind::FewLeft;
+  fill_report(r, deck(), table_, standing, won_, end, round_);
 }
 
 }  // namespace court::persuasion

@@ -129,6 +129,8 @@ class LetterboxState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
   std::string describe(Seat seat, Action action) const;
+  // The simulator's figures for a finished game (report_common.h).
+  void report(GameReport& r) const;
 
   // --- Building (setup and scenarios) ---------------------------------------------------------------
   static LetterboxState new_game(const LetterboxRules& rules, std::uint64_t seed);

@@ -1,0 +1,60 @@
+// The simulator's report of a finished Persuasion game, shared by both editions (GameReport in
+// engine/game.h): how the game ended, how many pairs and independents, who won how, and the cards
+// each seat ended with (its trait cards, and its desires card) for "card impact".
+#pragma once
+
+#include <array>
+
+#include "engine/game.h"
+#include "games/persuasion/cards.h"
+#include "games/persuasion/table.h"
+
+namespace court::persuasion {
+
+// A seat's standing at Matrimony, common to both editions (available = eligible).
+enum class Standing : std::uint8_t { Available, Engaged, Independent };
+// Why the game went to Matrimony: one or no available player, the final round, the round limit.
+enum class EndKind : std::uint8_t { FewLeft, FinalRound, MaxRounds };
+
+// Figures (all per game; the report averages them):
+//   rounds              rounds played
+//   engaged_pairs       couples formed
+//   independents        players who claimed independence
+//   left_available      players still available (or eligible) at Matrimony, who cannot win
+//   winners             players who won
+//   satisfied_rate      winners / players
+//   engaged_won         engaged players whose fiance satisfied them
+//   independent_won     independent players nobody satisfied
+//   one_or_none_left, final_round_played, max_rounds_reached   1 for the way the game ended
+inline void fill_report(GameReport& r, const PersuasionDeck& deck, const Table& table,
+                        const std::array<Standing, kMaxSeats>& standing, const std::array<bool, kMaxSeats>& won,
+                        EndKind end, int rounds) {
+  const int n = table.seats;
+  int engaged = 0, independent = 0, available = 0, winners = 0, engaged_won = 0, independent_won = 0;
+  for (Seat s = 0; s < n; ++s) {
+    engaged += standing[s] == Standing::Engaged;
+    independent += standing[s] == Standing::Independent;
+    available += standing[s] == Standing::Available;
+    winners += won[s];
+    engaged_won += won[s] && standing[s] == Standing::Engaged;
+    independent_won += won[s] && standing[s] == Standing::Independent;
+    auto& cards = r.cards[s];
+    cards.clear();
+    for (CardId c : table.hands[s]) cards.push_back(deck.trait_label(c));
+    if (table.desires[s] != kNoCard) cards.push_back("desires " + deck.desire_label(table.desires[s]));
+  }
+  r.values["rounds"] = rounds;
+  r.values["engaged_pairs"] = engaged / 2;
+  r.values["independents"] = independent;
+  r.values["left_available"] = available;
+  r.values["winners"] = winners;
+  r.values["satisfied_rate"] = n > 0 ? static_cast<double>(winners) / n : 0;
+  r.values["engaged_won"] = engaged_won;
+  r.values["independent_won"] = independent_won;
+  r.values["one_or_none_left"] = end == EndKind::FewLeft;
+  r.values["final_round_played"] = end == EndKind::FinalRound;
+  r.values["max_rounds_reached"] = end == EndKind::MaxRounds;
+  r.capped = end == EndKind::MaxRounds;
+}
+
+}  // namespace court::persuasion

@@ -1,0 +1,44 @@
+// Intrigue's figures for the balance report follow from the game that was played.
+#include <gtest/gtest.h>
+
+#include "engine/match.h"
+#include "engine/registry.h"
+#include "games/intrigue/state.h"
+
+namespace court::intrigue {
+namespace {
+
+TEST(IntrigueStats, ReportNamesTheMonarchAndEveryCardPlayed) {
+  const GameEntry& entry = games().get("intrigue");
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Match match(entry, entry.prepare(entry.make_config(3, {})), seed, {"random", "random", "random"});
+    match.run_bots();
+    const auto* state = match.state().as<IntrigueState>();
+    ASSERT_NE(state, nullptr);
+    GameReport report;
+    match.state().report(report);
+    // Exactly one character crowned, and it is the monarch's.
+    int crowned = 0;
+    for (const auto& [name, value] : report.values) crowned += name.rfind("crowned.", 0) == 0 ? value : 0;
+    EXPECT_EQ(crowned, 1);
+    const auto& monarch = state->rules().characters[state->character(state->monarch())].name;
+    EXPECT_EQ(report.values.at("crowned." + monarch), 1);
+    EXPECT_EQ(report.values.at("rounds"), state->round());
+    // Each card play in the log is in its player's list, and nothing else is.
+    std::size_t plays = 0;
+    for (const auto& e : state->log()) {
+      if (e.kind == Event::PlayedFaceDown || e.kind == Event::PlayedSupport || e.kind == Event::PlayedRelationship) {
+        ++plays;
+      }
+    }
+    std::size_t listed = 0;
+    for (int s = 0; s < 3; ++s) listed += report.cards[s].size();
+    EXPECT_GE(listed, plays) << "seed " << seed;
+    EXPECT_GT(listed, 0u);
+    bool zero = state->points(0) <= 0 || state->points(1) <= 0 || state->points(2) <= 0;
+    EXPECT_EQ(report.values.at("ended_at_zero_points"), zero ? 1 : 0);
+  }
+}
+
+}  // namespace
+}  // namespace court::intrigue
