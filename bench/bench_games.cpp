@@ -1,5 +1,6 @@
 // For every registered game and its smallest and largest table: random playouts per second,
-// player actions per second, clones per second and determinizations per second. The loops are
+// player actions per second, clones per second and determinizations per second (of a position
+// half-way through a random game). The loops are
 // templated on the concrete state (GameFactory's hot-loop methods): no virtual call per step.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
@@ -8,8 +9,6 @@
 
 namespace court {
 namespace {
-
-constexpr int kWarmup = 12;   // random actions before cloning/determinizing: a mid-game position
 
 void register_game(const GameEntry& entry, int seats) {
   std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(seats, {}));
@@ -28,13 +27,13 @@ void register_game(const GameEntry& entry, int seats) {
   });
   benchmark::RegisterBenchmark(("clone/" + tag).c_str(), [factory](benchmark::State& state) {
     constexpr std::size_t kBatch = 1000;
-    for (auto _ : state) benchmark::DoNotOptimize(factory->clone_many(7, kWarmup, kBatch));
+    for (auto _ : state) benchmark::DoNotOptimize(factory->clone_many(7, kBatch));
     state.counters["clones/s"] =
         benchmark::Counter(static_cast<double>(state.iterations() * kBatch), benchmark::Counter::kIsRate);
   });
   benchmark::RegisterBenchmark(("determinize/" + tag).c_str(), [factory](benchmark::State& state) {
     constexpr std::size_t kBatch = 1000;
-    for (auto _ : state) benchmark::DoNotOptimize(factory->determinize_many(7, kWarmup, kBatch));
+    for (auto _ : state) benchmark::DoNotOptimize(factory->determinize_many(7, kBatch));
     state.counters["determinizations/s"] =
         benchmark::Counter(static_cast<double>(state.iterations() * kBatch), benchmark::Counter::kIsRate);
   });

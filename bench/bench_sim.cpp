@@ -10,11 +10,11 @@
 namespace court {
 namespace {
 
-void register_runner(const GameEntry& entry, int threads) {
-  std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(entry.info.min_seats, {}));
-  const std::string name = fmt::format("sim_runner/{}/{}p/threads:{}", entry.info.id, entry.info.min_seats, threads);
-  benchmark::RegisterBenchmark(name.c_str(), [&entry, factory, threads](benchmark::State& state) {
-    const std::vector<std::string> lineup(static_cast<std::size_t>(entry.info.min_seats), "random");
+void register_runner(const GameEntry& entry, int seats, int threads) {
+  std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(seats, {}));
+  const std::string name = fmt::format("sim_runner/{}/{}p/threads:{}", entry.info.id, seats, threads);
+  benchmark::RegisterBenchmark(name.c_str(), [&entry, factory, seats, threads](benchmark::State& state) {
+    const std::vector<std::string> lineup(static_cast<std::size_t>(seats), "random");
     sim::BatchSettings settings;
     settings.games = 2000;
     settings.threads = threads;
@@ -32,8 +32,11 @@ void register_runner(const GameEntry& entry, int threads) {
 
 const bool kRegistered = [] {
   for (const auto& entry : games().all()) {
-    register_runner(entry, 1);
-    register_runner(entry, 2);
+    for (int seats : {entry.info.min_seats, entry.info.max_seats}) {
+      register_runner(entry, seats, 1);
+      register_runner(entry, seats, 2);
+      if (seats == entry.info.max_seats) break;
+    }
   }
   return true;
 }();

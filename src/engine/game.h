@@ -220,10 +220,10 @@ class GameFactory {
     bool finished = false;
   };
   virtual Playout random_playout(std::uint64_t seed) const = 0;
-  // Clones the state reached after `warmup` random actions `n` times; returns a checksum.
-  virtual std::size_t clone_many(std::uint64_t seed, int warmup, std::size_t n) const = 0;
-  // Determinizes that state for seat 0 `n` times; returns a checksum.
-  virtual std::size_t determinize_many(std::uint64_t seed, int warmup, std::size_t n) const = 0;
+  // Copies a mid-game state (half-way through a random game from `seed`) `n` times; a checksum.
+  virtual std::size_t clone_many(std::uint64_t seed, std::size_t n) const = 0;
+  // Determinizes that state for seat 0 `n` times (a fresh copy each time); a checksum.
+  virtual std::size_t determinize_many(std::uint64_t seed, std::size_t n) const = 0;
 };
 
 class Bot;

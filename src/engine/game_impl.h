@@ -90,8 +90,8 @@ class FactoryModel final : public GameFactory {
     result.finished = state.terminal();
     return result;
   }
-  std::size_t clone_many(std::uint64_t seed, int warmup, std::size_t n) const override {
-    auto state = warmed_up(seed, warmup);
+  std::size_t clone_many(std::uint64_t seed, std::size_t n) const override {
+    auto state = mid_game(seed);
     std::size_t checksum = 0;
     for (std::size_t i = 0; i < n; ++i) {
       auto copy = state;
@@ -100,8 +100,8 @@ class FactoryModel final : public GameFactory {
     }
     return checksum;
   }
-  std::size_t determinize_many(std::uint64_t seed, int warmup, std::size_t n) const override {
-    auto state = warmed_up(seed, warmup);
+  std::size_t determinize_many(std::uint64_t seed, std::size_t n) const override {
+    auto state = mid_game(seed);
     Rng rng = make_rng(mix_seed(seed, 2));
     std::size_t checksum = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -113,10 +113,14 @@ class FactoryModel final : public GameFactory {
   }
 
  private:
-  typename G::State warmed_up(std::uint64_t seed, int warmup) const {
+  // The state half-way through the random game of `seed` (the same moves, stopped at half length).
+  typename G::State mid_game(std::uint64_t seed) const {
+    auto probe = G::setup(*rules_, seed);
+    Rng probe_rng = make_rng(mix_seed(seed, 1));
+    const std::size_t length = random_steps(probe, probe_rng, static_cast<std::size_t>(info_->max_steps));
     auto state = G::setup(*rules_, seed);
     Rng rng = make_rng(mix_seed(seed, 1));
-    random_steps(state, rng, static_cast<std::size_t>(warmup));
+    random_steps(state, rng, length / 2);
     return state;
   }
 
