@@ -51,8 +51,9 @@ std::string csv_field(const std::string& text) {
 }  // namespace
 
 std::string percent_pm(double rate, double low, double high) {
-  const double half = std::max(rate - low, high - rate);
-  return fmt::format("{:.0f}% ± {:.0f}%", 100 * rate, std::max(1.0, std::round(100 * half)));
+  const double half = 100 * std::max(rate - low, high - rate);
+  if (half < 0.95) return fmt::format("{:.1f}% ± {:.1f}%", 100 * rate, std::max(0.1, half));
+  return fmt::format("{:.0f}% ± {:.0f}%", 100 * rate, half);
 }
 
 nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord>& all) {

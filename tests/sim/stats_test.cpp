@@ -88,3 +88,17 @@ TEST(Summaries, QuantilesAndHistogram) {
 
 }  // namespace
 }  // namespace court::sim
+
+#include "sim/report.h"
+
+namespace court::sim {
+namespace {
+
+TEST(Words, RatesCarryTheirIntervalAtAUsefulPrecision) {
+  EXPECT_EQ(percent_pm(0.41, 0.39, 0.43), "41% ± 2%");
+  EXPECT_EQ(percent_pm(0.978, 0.9771, 0.9789), "97.8% ± 0.1%");
+  EXPECT_EQ(percent_pm(0.5, 0.45, 0.56), "50% ± 6%");
+}
+
+}  // namespace
+}  // namespace court::sim
