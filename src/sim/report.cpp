@@ -33,7 +33,11 @@ nlohmann::json summary_json(const std::vector<double>& values, bool with_histogr
   return j;
 }
 
-std::string pct(double rate) { return fmt::format("{:.0f}%", 100 * rate); }
+// "37%", or "36.6%" when the whole percent would hide a difference the report talks about.
+std::string pct(double rate) {
+  const double p = 100 * rate;
+  return std::fabs(p - std::round(p)) < 0.05 ? fmt::format("{:.0f}%", p) : fmt::format("{:.1f}%", p);
+}
 
 // The bot that sat at `seat` in `record`.
 const std::string& bot_at(const ReportContext& c, const GameRecord& r, int seat) {
