@@ -7,44 +7,26 @@
 #include "engine/registry.h"
 #include "games/persuasion-classic/game.h"
 #include "games/persuasion/scoring.h"
+#include "persuasion_test_support.h"
 
 namespace court::persuasion_classic {
 namespace {
 
 using nlohmann::json;
 
-std::shared_ptr<const GameFactory> factory(int seats) {
-  const GameEntry& entry = games().get("persuasion-classic");
-  return entry.prepare(entry.make_config(seats, {}));
-}
+std::shared_ptr<const GameFactory> factory(int seats) { return test_support::factory_for("persuasion-classic", seats); }
 
+// Five traits each, then the desires cards; card 50 is the deck.
 json simple_scenario(int seats) {
-  json hands = json::array(), desires = json::array();
-  int next = 1;
-  for (int t = 0; t < seats; ++t) {
-    json h = json::array();
-    for (int i = 0; i < kHandSize; ++i) h.push_back(next++);
-    hands.push_back(h);
-  }
-  for (int t = 0; t < seats; ++t) desires.push_back(next++);
-  return {{"hands", hands}, {"desires", desires}, {"deck", {50}}};
+  json scenario = test_support::consecutive_scenario(seats, kHandSize);
+  scenario["deck"] = json::array({50});
+  return scenario;
 }
 
-struct Game {
-  std::shared_ptr<const GameFactory> f;
-  std::unique_ptr<GameState> g;
-  const ClassicState& s() const { return *g->as<ClassicState>(); }
-  void play(Seat seat, MoveCode m) {
-    auto error = g->apply(seat, m.encode());
-    ASSERT_FALSE(error) << *error;
-  }
-  CardId card(Seat seat, int i) const { return s().table().hands[seat][i]; }
-};
+using Game = test_support::ScenarioGame<ClassicState, MoveCode>;
 
 Game scenario_game(int seats, const json& scenario) {
-  Game game{factory(seats), nullptr};
-  game.g = game.f->from_scenario(scenario, 7);
-  return game;
+  return test_support::scenario_game_for<Game>("persuasion-classic", seats, scenario);
 }
 
 MoveCode invite(Seat to, CardId c) { return {Move::Invite, static_cast<std::int8_t>(to), c}; }

@@ -9,6 +9,7 @@
 #include "engine/registry.h"
 #include "games/persuasion/game.h"
 #include "games/persuasion/scoring.h"
+#include "persuasion_test_support.h"
 
 namespace court::persuasion {
 namespace {
@@ -16,8 +17,7 @@ namespace {
 using nlohmann::json;
 
 std::shared_ptr<const GameFactory> factory(int seats, std::map<std::string, std::string> options = {}) {
-  const GameEntry& entry = games().get("persuasion");
-  return entry.prepare(entry.make_config(seats, options));
+  return test_support::factory_for("persuasion", seats, std::move(options));
 }
 
 const PersuasionDeck& shared_deck() {
@@ -31,32 +31,15 @@ int number(CardId c) { return shared_deck().cards[c].id; }
 // A scenario with consecutive card numbers: seat t holds `hand` cards from 1 + t * hand, desires
 // cards follow, introductions skipped.
 json simple_scenario(int seats, int hand) {
-  json hands = json::array(), desires = json::array();
-  int next = 1;
-  for (int t = 0; t < seats; ++t) {
-    json h = json::array();
-    for (int i = 0; i < hand; ++i) h.push_back(next++);
-    hands.push_back(h);
-  }
-  for (int t = 0; t < seats; ++t) desires.push_back(next++);
-  return {{"hands", hands}, {"desires", desires}, {"skip_introductions", true}};
+  json scenario = test_support::consecutive_scenario(seats, hand);
+  scenario["skip_introductions"] = true;
+  return scenario;
 }
 
-struct Game {
-  std::shared_ptr<const GameFactory> f;
-  std::unique_ptr<GameState> g;
-  const LetterboxState& s() const { return *g->as<LetterboxState>(); }
-  void play(Seat seat, MoveCode m) {
-    auto error = g->apply(seat, m.encode());
-    ASSERT_FALSE(error) << *error;
-  }
-  CardId card(Seat seat, int i) const { return s().table().hands[seat][i]; }
-};
+using Game = test_support::ScenarioGame<LetterboxState, MoveCode>;
 
 Game scenario_game(int seats, const json& scenario, std::map<std::string, std::string> options = {}) {
-  Game game{factory(seats, options), nullptr};
-  game.g = game.f->from_scenario(scenario, 7);
-  return game;
+  return test_support::scenario_game_for<Game>("persuasion", seats, scenario, std::move(options));
 }
 
 MoveCode invite(Seat to, CardId c) { return {Move::Invite, static_cast<std::int8_t>(to), c}; }

@@ -5,6 +5,7 @@
 #include "games/persuasion-classic/state.h"
 #include "games/persuasion/belief.h"
 #include "games/persuasion/bot.h"
+#include "games/persuasion/bot_common.h"
 
 namespace court::persuasion {
 namespace {
@@ -14,44 +15,22 @@ using persuasion_classic::Intent;
 using persuasion_classic::Move;
 using persuasion_classic::MoveCode;
 
-class ClassicBot final : public Bot {
- public:
-  explicit ClassicBot(std::uint64_t seed) : rng_(make_rng(seed)) {}
+// The character-card bot's values of moves (bot_common.h plays the best).
+struct ClassicPolicy {
+  using State = ClassicState;
+  using MoveCode = persuasion_classic::MoveCode;
 
-  Action choose(GameState& game, Seat seat) override {
-    ActionList actions;
-    game.legal_actions(seat, actions);
-    const ClassicState* s = game.as<ClassicState>();
-    if (!s || actions.size() == 1) return actions[0];
-    const Beliefs beliefs(s->deck(), s->table(), seat);
-    Action best = actions[0];
-    double best_value = -1e18;
-    for (Action a : actions) {
-      double v = value(*s, beliefs, seat, MoveCode::decode(a)) + 1e-7 * uniform(rng_, 1000);
-      if (v > best_value) best_value = v, best = a;
-    }
-    return best;
-  }
-
- private:
   static double chance(const ClassicState& s, const Beliefs& b, Seat seat, Seat t, HandChange change = {}) {
     return chance_two_attributes(b.odds(t, change), s.deck().cards[s.table().desires[seat]]);
   }
   static double nobody_satisfies(const ClassicState& s, const Beliefs& b, Seat seat) {
-    double p = 1;
-    for (Seat t = 0; t < s.num_seats(); ++t) if (t != seat) p *= 1 - chance(s, b, seat, t);
-    return p;
+    return chance_nobody_satisfies(s.num_seats(), seat, [&](Seat t) { return chance(s, b, seat, t); });
   }
-  // As in the letterbox bot: none in the last round or with three or fewer eligible players (one
-  // engagement among the others would leave it alone); else about one per two eligible beyond two.
   static int rounds_left(const ClassicState& s) {
-    if (s.final_round()) return 0;
-    const int eligible = s.eligible_count();
-    if (eligible <= 3) return 0;
-    return std::max(0, std::min({s.rules().max_rounds - s.round(), (eligible - 2) / 2, 6}));
+    return rounds_to_count_on(s.final_round(), s.eligible_count(), s.rules().max_rounds, s.round());
   }
 
-  double value(const ClassicState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
+  static double value(const ClassicState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
     const int left = rounds_left(s);
     const double propose_bar = std::max(0.3, 0.55 - 0.05 * (6 - std::min(left, 6)));
     const double accept_bar = std::max(0.3, 0.5 - 0.05 * (6 - std::min(left, 6)));
@@ -87,15 +66,13 @@ class ClassicBot final : public Bot {
     }
     return 0;
   }
-
-  Rng rng_;
 };
 
 }  // namespace
 
 std::unique_ptr<Bot> make_classic_heuristic_bot(const BotParams& params, std::uint64_t seed) {
   check_bot_params("heuristic", params, {});
-  return std::make_unique<ClassicBot>(seed);
+  return std::make_unique<ValueBot<ClassicPolicy>>(seed);
 }
 
 }  // namespace court::persuasion

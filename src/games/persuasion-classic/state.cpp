@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "games/persuasion-classic/state.h"
-#include "games/persuasion/report_common.h"
+#include "games/persuasion/matrimony.h"
 #include "games/persuasion/scoring.h"
 
 namespace court::persuasion_classic {
@@ -44,12 +44,7 @@ ClassicState ClassicState::blank(const ClassicRules& rules, std::uint64_t seed) 
 // Setup: five traits each, then one desires card each. Play starts at Share Intentions.
 ClassicState ClassicState::new_game(const ClassicRules& rules, std::uint64_t seed) {
   ClassicState s = blank(rules, seed);
-  for (int c = 0; c < rules.deck.size(); ++c) s.table_.deck.push_back(static_cast<CardId>(c));
-  shuffle(s.table_.deck.begin(), s.table_.deck.end(), s.rng_);
-  for (Seat t = 0; t < rules.seats; ++t) {
-    for (int i = 0; i < kHandSize; ++i) s.table_.hands[t].push_back(s.table_.draw(s.rng_));
-  }
-  for (Seat t = 0; t < rules.seats; ++t) s.table_.desires[t] = s.table_.draw(s.rng_);
+  deal_new_game(s.table_, rules.deck.size(), kHandSize, s.rng_);
   s.begin_round(1);
   return s;
 }
@@ -63,12 +58,7 @@ void ClassicState::begin_round(int round) {
 }
 
 void ClassicState::set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent) {
-  for (auto [a, b] : engaged) {
-    status_[a] = status_[b] = Status::Engaged;
-    fiance_[a] = s8(b);
-    fiance_[b] = s8(a);
-  }
-  for (Seat s : independent) status_[s] = Status::Independent;
+  set_commitments_of(status_, fiance_, engaged, independent);
 }
 
 int ClassicState::eligible_count() const {
@@ -293,20 +283,7 @@ void ClassicState::advance_proposals() {
 void ClassicState::engage(Seat accepter, Seat proposer, CardId given, bool mutual_proposals) {
   Mail& theirs = mail_[proposer];
   const CardId received = theirs.card;
-  Hand& ha = table_.hands[accepter];
-  Hand& hp = table_.hands[proposer];
-  ha[static_cast<std::size_t>(ha.index_of(given))] = received;
-  hp[static_cast<std::size_t>(hp.index_of(received))] = given;
-  Knowledge& k = table_.knowledge;
-  SeatSet pair;
-  pair.insert(accepter);
-  pair.insert(proposer);
-  k.left(accepter, given, pair, num_seats());
-  k.left(proposer, received, pair, num_seats());
-  k.saw(accepter, accepter, received);
-  k.saw(proposer, accepter, received);
-  k.saw(proposer, proposer, given);
-  k.saw(accepter, proposer, given);
+  table_.exchange_engagement_cards(accepter, given, proposer, received);
   theirs.state = MailState::Accepted;
   theirs.seen_by_recipient = true;
   if (mutual_proposals) {
@@ -391,19 +368,8 @@ void ClassicState::matrimony(Ending why) {
   ending_ = why;
   phase_ = Phase::GameOver;
   reflecting_ = -1;
-  for (Seat s = 0; s < num_seats(); ++s) {
-    const CardId wants = table_.desires[s];
-    bool win = false;
-    if (status_[s] == Status::Engaged) {
-      win = hand_satisfies(fiance_[s], wants);
-    } else if (status_[s] == Status::Independent) {
-      win = true;
-      for (Seat t = 0; t < num_seats(); ++t) if (t != s && hand_satisfies(t, wants)) win = false;
-    }
-    won_[s] = win;
-    log_event({.kind = ev(Event::Matrimony), .a = s8(s), .b = fiance_[s], .x = static_cast<std::uint8_t>(win ? 1 : 0),
-               .d = wants, .see_d = kEveryone});
-  }
+  resolve_matrimony(table_, status_, fiance_, won_, log_, ev(Event::Matrimony),
+                    [&](Seat t, CardId wants) { return hand_satisfies(t, wants); });
   log_event({.kind = ev(Event::GameEnds), .x = static_cast<std::uint8_t>(why)});
 }
 
@@ -411,19 +377,7 @@ bool ClassicState::hand_satisfies(Seat s, CardId desires) const {
   return satisfies_two_attributes(tally_of(deck(), table_.hands[s]), deck().cards[desires]);
 }
 
-Outcome ClassicState::outcome() const {
-  Outcome out;
-  int winners = 0;
-  for (Seat s = 0; s < num_seats(); ++s) winners += won_[s] ? 1 : 0;
-  for (Seat s = 0; s < num_seats(); ++s) {
-    SeatResult r;
-    r.win = won_[s];
-    r.score = won_[s] ? 1 : 0;
-    r.rank = won_[s] ? 1 : 1 + winners;
-    out.seats.push_back(r);
-  }
-  return out;
-}
+Outcome ClassicState::outcome() const { return outcome_of_wins(won_, num_seats()); }
 
 // As in the letterbox edition: permute the cards `seat` cannot locate, redraw shared cards it has not
 // seen from their owners' hands, replace other seats' pending intentions by random legal ones, forget
@@ -452,8 +406,7 @@ void ClassicState::determinize(Seat seat, Rng& rng) {
     }
   }
   log_.forget_hidden(seat);
-  std::uint64_t high = rng();
-  rng_ = make_rng((high << 32) | rng());
+  rng_ = reseeded(rng);
 }
 
 }  // namespace court::persuasion_classic
@@ -461,18 +414,7 @@ void ClassicState::determinize(Seat seat, Rng& rng) {
 namespace court::persuasion_classic {
 
 void ClassicState::report(GameReport& r) const {
-  using persuasion::EndKind;
-  using persuasion::Standing;
-  std::array<Standing, kMaxSeats> standing{};
-  for (Seat s = 0; s < num_seats(); ++s) {
-    standing[s] = status_[s] == Status::Engaged       ? Standing::Engaged
-                  : status_[s] == Status::Independent ? Standing::Independent
-                                                      : Standing::Available;
-  }
-  const EndKind end = ending_ == Ending::FinalRound ? EndKind::FinalRound
-                      : ending_ == Ending::MaxRounds ? EndKind::MaxRounds
-                                                     : EndKind::FewLeft;
-  persuasion::fill_report(r, deck(), table_, standing, won_, end, round_);
+  persuasion::fill_report(r, deck(), table_, standings_of(status_, num_seats()), won_, end_kind_of(ending_), round_);
 }
 
 }  // namespace court::persuasion_classic

@@ -148,20 +148,10 @@ nlohmann::json ClassicState::view(Seat seat) const {
     if (!table.empty()) v["intentions"] = table;
   }
   if (terminal()) {
-    json result = json::array();
-    for (Seat t = 0; t < num_seats(); ++t) {
-      json hand = json::array();
-      for (CardId c : table_.hands[t]) hand.push_back(d.trait_label(c));
-      result.push_back({{"seat", t}, {"desires", desires_words(d, table_.desires[t])}, {"traits", hand},
-                        {"dominant", dominant_words(d, tally_of(d, table_.hands[t]))}, {"won", won_[t]}});
-    }
-    v["matrimony"] = result;
+    v["matrimony"] = matrimony_results(d, table_, won_, [&](CardId c) { return desires_words(d, c); });
     v["ending"] = ending_words(ending_);
   }
-  json log = json::array();
-  for (std::uint32_t i = log_.first(); i < log_.total(); ++i) log.push_back(render_event(*this, log_.at(i), seat));
-  v["log"] = log;
-  v["log_total"] = log_.total();
+  put_log(v, log_, [&](const LogEvent& e) { return render_event(*this, e, seat); });
   return v;
 }
 

@@ -7,6 +7,7 @@
 #include "games/persuasion/bot.h"
 
 #include "games/persuasion/belief.h"
+#include "games/persuasion/bot_common.h"
 #include "games/persuasion/state.h"
 
 namespace court::persuasion {
@@ -17,26 +18,11 @@ double propose_threshold(int rounds_left) { return 0.35 + 0.07 * std::min(rounds
 double accept_threshold(int rounds_left) { return 0.3 + 0.05 * std::min(rounds_left, 6); }
 constexpr double kAcceptedOdds = 0.6;  // a guess at how often a proposal is accepted
 
-class LetterboxBot final : public Bot {
- public:
-  explicit LetterboxBot(std::uint64_t seed) : rng_(make_rng(seed)) {}
+// The letterbox bot's values of moves (bot_common.h plays the best).
+struct LetterboxPolicy {
+  using State = LetterboxState;
+  using MoveCode = persuasion::MoveCode;
 
-  Action choose(GameState& game, Seat seat) override {
-    ActionList actions;
-    game.legal_actions(seat, actions);
-    const LetterboxState* s = game.as<LetterboxState>();
-    if (!s || actions.size() == 1) return actions[0];
-    const Beliefs beliefs(s->deck(), s->table(), seat);
-    Action best = actions[0];
-    double best_value = -1e18;
-    for (Action a : actions) {
-      double v = value(*s, beliefs, seat, MoveCode::decode(a)) + 1e-7 * uniform(rng_, 1000);
-      if (v > best_value) best_value = v, best = a;
-    }
-    return best;
-  }
-
- private:
   // The chance that seat t, after the change, satisfies `seat`'s desires.
   static double chance(const LetterboxState& s, const Beliefs& b, Seat seat, Seat t, HandChange change = {}) {
     return chance_satisfies_row(b.odds(t, change), s.deck().cards[s.table().desires[seat]]);
@@ -44,22 +30,14 @@ class LetterboxBot final : public Bot {
 
   // The chance that nobody else satisfies `seat` (what independence would win on).
   static double nobody_satisfies(const LetterboxState& s, const Beliefs& b, Seat seat) {
-    double p = 1;
-    for (Seat t = 0; t < s.num_seats(); ++t) if (t != seat) p *= 1 - chance(s, b, seat, t);
-    return p;
+    return chance_nobody_satisfies(s.num_seats(), seat, [&](Seat t) { return chance(s, b, seat, t); });
   }
 
-  // The rounds the bot can still count on after this one: none in the final round, nor with three or
-  // fewer players available (one engagement among the others would leave it alone, a certain loss);
-  // otherwise about one for every two available players beyond two, within the round limit.
   static int rounds_left(const LetterboxState& s) {
-    if (s.final_round()) return 0;
-    const int avail = s.available_count();
-    if (avail <= 3) return 0;
-    return std::max(0, std::min({s.rules().max_rounds - s.round(), (avail - 2) / 2, 6}));
+    return rounds_to_count_on(s.final_round(), s.available_count(), s.rules().max_rounds, s.round());
   }
 
-  double value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
+  static double value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
     const int left = rounds_left(s);
     switch (m.move) {
       case Move::Show: {
@@ -115,15 +93,13 @@ class LetterboxBot final : public Bot {
     }
     return 0;
   }
-
-  Rng rng_;
 };
 
 }  // namespace
 
 std::unique_ptr<Bot> make_letterbox_heuristic_bot(const BotParams& params, std::uint64_t seed) {
   check_bot_params("heuristic", params, {});
-  return std::make_unique<LetterboxBot>(seed);
+  return std::make_unique<ValueBot<LetterboxPolicy>>(seed);
 }
 
 }  // namespace court::persuasion

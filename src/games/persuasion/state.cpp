@@ -1,7 +1,7 @@
 // Persuasion, letterbox edition: setup, the order of phases, legal moves and determinization.
 #include <fmt/format.h>
 
-#include "games/persuasion/report_common.h"
+#include "games/persuasion/matrimony.h"
 #include "games/persuasion/scoring.h"
 #include "games/persuasion/state.h"
 
@@ -47,12 +47,7 @@ LetterboxState LetterboxState::blank(const LetterboxRules& rules, std::uint64_t 
 // card. Seat 0 is the host.
 LetterboxState LetterboxState::new_game(const LetterboxRules& rules, std::uint64_t seed) {
   LetterboxState s = blank(rules, seed);
-  for (int c = 0; c < rules.deck.size(); ++c) s.table_.deck.push_back(static_cast<CardId>(c));
-  shuffle(s.table_.deck.begin(), s.table_.deck.end(), s.rng_);
-  for (Seat t = 0; t < rules.seats; ++t) {
-    for (int i = 0; i < rules.hand_size; ++i) s.table_.hands[t].push_back(s.table_.draw(s.rng_));
-  }
-  for (Seat t = 0; t < rules.seats; ++t) s.table_.desires[t] = s.table_.draw(s.rng_);
+  deal_new_game(s.table_, rules.deck.size(), rules.hand_size, s.rng_);
   s.begin_introductions();
   return s;
 }
@@ -375,19 +370,8 @@ void LetterboxState::matrimony(Ending why) {
   ending_ = why;
   phase_ = Phase::GameOver;
   reflecting_ = -1;
-  for (Seat s = 0; s < num_seats(); ++s) {
-    const CardId wants = table_.desires[s];
-    bool win = false;
-    if (status_[s] == Status::Engaged) {
-      win = hand_satisfies(fiance_[s], wants);
-    } else if (status_[s] == Status::Independent) {
-      win = true;
-      for (Seat t = 0; t < num_seats(); ++t) if (t != s && hand_satisfies(t, wants)) win = false;
-    }
-    won_[s] = win;
-    log_event({.kind = static_cast<std::uint8_t>(Event::Matrimony), .a = static_cast<std::int8_t>(s),
-               .b = fiance_[s], .x = static_cast<std::uint8_t>(win ? 1 : 0), .d = wants, .see_d = kEveryone});
-  }
+  resolve_matrimony(table_, status_, fiance_, won_, log_, static_cast<std::uint8_t>(Event::Matrimony),
+                    [&](Seat t, CardId wants) { return hand_satisfies(t, wants); });
   log_event({.kind = static_cast<std::uint8_t>(Event::GameEnds), .x = static_cast<std::uint8_t>(why)});
 }
 
@@ -395,19 +379,7 @@ bool LetterboxState::hand_satisfies(Seat s, CardId desires) const {
   return satisfies_desire_row(tally_of(deck(), table_.hands[s]), deck().cards[desires]);
 }
 
-Outcome LetterboxState::outcome() const {
-  Outcome out;
-  int winners = 0;
-  for (Seat s = 0; s < num_seats(); ++s) winners += won_[s] ? 1 : 0;
-  for (Seat s = 0; s < num_seats(); ++s) {
-    SeatResult r;
-    r.win = won_[s];
-    r.score = won_[s] ? 1 : 0;
-    r.rank = won_[s] ? 1 : 1 + winners;
-    out.seats.push_back(r);
-  }
-  return out;
-}
+Outcome LetterboxState::outcome() const { return outcome_of_wins(won_, num_seats()); }
 
 // --- Determinization ------------------------------------------------------------------------------
 
@@ -481,8 +453,7 @@ void LetterboxState::determinize(Seat seat, Rng& rng) {
     if (u != seat && pending) resample_pending(u, rng);
   }
   log_.forget_hidden(seat);
-  std::uint64_t high = rng();
-  rng_ = make_rng((high << 32) | rng());
+  rng_ = reseeded(rng);
 }
 
 }  // namespace court::persuasion
@@ -499,12 +470,7 @@ void LetterboxState::begin_round(int round) {
 
 void LetterboxState::set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged,
                                      const std::vector<Seat>& independent) {
-  for (auto [a, b] : engaged) {
-    status_[a] = status_[b] = Status::Engaged;
-    fiance_[a] = static_cast<std::int8_t>(b);
-    fiance_[b] = static_cast<std::int8_t>(a);
-  }
-  for (Seat s : independent) status_[s] = Status::Independent;
+  set_commitments_of(status_, fiance_, engaged, independent);
 }
 
 }  // namespace court::persuasion
@@ -512,16 +478,7 @@ void LetterboxState::set_commitments(const std::vector<std::pair<Seat, Seat>>& e
 namespace court::persuasion {
 
 void LetterboxState::report(GameReport& r) const {
-  std::array<Standing, kMaxSeats> standing{};
-  for (Seat s = 0; s < num_seats(); ++s) {
-    standing[s] = status_[s] == Status::Engaged       ? Standing::Engaged
-                  : status_[s] == Status::Independent ? Standing::Independent
-                                                      : Standing::Available;
-  }
-  const EndKind end = ending_ == Ending::FinalRound ? EndKind::FinalRound
-                      : ending_ == Ending::MaxRounds ? EndKind::MaxRounds
-                                                     : EndKind::FewLeft;
-  fill_report(r, deck(), table_, standing, won_, end, round_);
+  fill_report(r, deck(), table_, standings_of(status_, num_seats()), won_, end_kind_of(ending_), round_);
 }
 
 }  // namespace court::persuasion

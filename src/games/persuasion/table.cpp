@@ -55,6 +55,22 @@ void Table::remove_from_hand(Seat t, CardId c) {
   if (i >= 0) hands[t].erase_at(static_cast<std::size_t>(i));
 }
 
+void Table::exchange_engagement_cards(Seat accepter, CardId given, Seat proposer, CardId received) {
+  Hand& ha = hands[accepter];
+  Hand& hp = hands[proposer];
+  ha[static_cast<std::size_t>(ha.index_of(given))] = received;
+  hp[static_cast<std::size_t>(hp.index_of(received))] = given;
+  SeatSet pair;
+  pair.insert(accepter);
+  pair.insert(proposer);
+  knowledge.left(accepter, given, pair, seats);
+  knowledge.left(proposer, received, pair, seats);
+  knowledge.saw(accepter, accepter, received);
+  knowledge.saw(proposer, accepter, received);
+  knowledge.saw(proposer, proposer, given);
+  knowledge.saw(accepter, proposer, given);
+}
+
 CardSet Table::all_cards() const {
   CardSet set = 0;
   for (Seat t = 0; t < seats; ++t) set |= set_of(hands[t]) | card_bit(desires[t]);

@@ -61,6 +61,9 @@ struct Table {
   // Returns kNoCard when both are empty. `reshuffled` is set when a new deck was made.
   CardId draw(Rng& rng, bool* reshuffled = nullptr);
   void remove_from_hand(Seat t, CardId c);
+  // An accepted proposal (both editions): `accepter` gives `given` for the proposer's `received`; the
+  // two see both cards change hands, the others only that a card left each hand.
+  void exchange_engagement_cards(Seat accepter, CardId given, Seat proposer, CardId received);
   // Every card in play (hands, desires, deck, discard pile, drawn cards).
   CardSet all_cards() const;
   // The cards whose place `s` knows: its hand and desires card, what it knows of other hands, its own

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "games/persuasion/cards.h"
+#include "games/persuasion/log.h"
 #include "games/persuasion/scoring.h"
 #include "games/persuasion/table.h"
 
@@ -20,5 +21,31 @@ std::string dominant_words(const PersuasionDeck& deck, const SymbolTally& tally)
 // One entry per other seat: the cards `seat` is sure of, those it saw that may have left since, and
 // the tally of the sure ones.
 nlohmann::json spreadsheet(const PersuasionDeck& deck, const Table& table, Seat seat);
+
+// The view's "matrimony" entry at the end of the game: every seat's desires card, traits, dominant
+// symbols and result. `desires(c)` words a desires card the edition's way.
+template <class DesiresWords>
+nlohmann::json matrimony_results(const PersuasionDeck& deck, const Table& table, const std::array<bool, kMaxSeats>& won,
+                                 DesiresWords&& desires) {
+  using nlohmann::json;
+  json result = json::array();
+  for (Seat t = 0; t < table.seats; ++t) {
+    json hand = json::array();
+    for (CardId c : table.hands[t]) hand.push_back(deck.trait_label(c));
+    result.push_back({{"seat", t}, {"desires", desires(table.desires[t])}, {"traits", hand},
+                      {"dominant", dominant_words(deck, tally_of(deck, table.hands[t]))}, {"won", won[t]}});
+  }
+  return result;
+}
+
+// The view's "log" and "log_total" entries: the kept events in words, as `render(e)` puts them for
+// the viewing seat.
+template <std::size_t N, class Render>
+void put_log(nlohmann::json& v, const EventLog<N>& log, Render&& render) {
+  nlohmann::json lines = nlohmann::json::array();
+  for (std::uint32_t i = log.first(); i < log.total(); ++i) lines.push_back(render(log.at(i)));
+  v["log"] = lines;
+  v["log_total"] = log.total();
+}
 
 }  // namespace court::persuasion

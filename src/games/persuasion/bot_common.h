@@ -1,0 +1,61 @@
+// What both editions' heuristic bots share: the move choice (value every legal move, play the best,
+// ties broken at random), the chance that nobody satisfies a seat, and how many rounds a bot can count
+// on. Each edition's bot.cpp keeps its own policy: the value of its moves and its satisfaction rule.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "engine/bot.h"
+#include "games/persuasion/belief.h"
+
+namespace court::persuasion {
+
+// Policy provides `State`, `MoveCode` and
+// `static double value(const State&, const Beliefs&, Seat, const MoveCode&)`.
+template <class Policy>
+class ValueBot final : public Bot {
+ public:
+  explicit ValueBot(std::uint64_t seed) : rng_(make_rng(seed)) {}
+
+  Action choose(GameState& game, Seat seat) override {
+    using State = typename Policy::State;
+    using MoveCode = typename Policy::MoveCode;
+    ActionList actions;
+    game.legal_actions(seat, actions);
+    const State* s = game.as<State>();
+    if (!s || actions.size() == 1) return actions[0];
+    const Beliefs beliefs(s->deck(), s->table(), seat);
+    Action best = actions[0];
+    double best_value = -1e18;
+    for (Action a : actions) {
+      double v = Policy::value(*s, beliefs, seat, MoveCode::decode(a)) + 1e-7 * uniform(rng_, 1000);
+      if (v > best_value) best_value = v, best = a;
+    }
+    return best;
+  }
+
+ private:
+  Rng rng_;
+};
+
+// The chance that nobody else satisfies `seat` (what independence would win on); `chance(t)` is the
+// chance that seat t satisfies it under the edition's rule.
+template <class Chance>
+double chance_nobody_satisfies(int seats, Seat seat, Chance&& chance) {
+  double p = 1;
+  for (Seat t = 0; t < seats; ++t) if (t != seat) p *= 1 - chance(t);
+  return p;
+}
+
+// The rounds a bot can still count on after this one: none in the final round, nor with three or
+// fewer players uncommitted (available or eligible: one engagement among the others would leave it
+// alone, a certain loss); otherwise about one for every two uncommitted players beyond two, within
+// the round limit.
+inline int rounds_to_count_on(bool final_round, int uncommitted, int max_rounds, int round) {
+  if (final_round) return 0;
+  if (uncommitted <= 3) return 0;
+  return std::max(0, std::min({max_rounds - round, (uncommitted - 2) / 2, 6}));
+}
+
+}  // namespace court::persuasion
