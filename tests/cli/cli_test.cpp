@@ -1,6 +1,7 @@
 // The court command end to end: the real binary, real files, moves from a pipe.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -21,7 +22,10 @@ struct CommandResult {
 CommandResult run_shell(std::string command, const std::string& input = "") {
   command += " 2>&1";
   if (!input.empty()) {
-    const std::string path = testing::TempDir() + "court_cli_input.txt";
+    // One file per call: ctest runs tests in parallel processes.
+    static int calls = 0;
+    const std::string path = testing::TempDir() + "court_cli_input_" + std::to_string(getpid()) + "_" +
+                             std::to_string(++calls) + ".txt";
     std::ofstream(path) << input;
     command += " < " + path;
   } else {
