@@ -135,7 +135,10 @@ void run_sim(const SimArgs& args) {
   g_stop = false;
   auto previous = std::signal(SIGINT, on_interrupt);
   std::vector<nlohmann::json> reports;
-  std::string csv;
+  std::vector<sim::ReportContext> contexts;                // kept for the CSV, one per variant
+  std::vector<std::vector<sim::GameRecord>> all_records;
+  contexts.reserve(configs.size());
+  all_records.reserve(configs.size());
   for (std::size_t v = 0; v < configs.size() && !g_stop; ++v) {
     std::shared_ptr<const GameFactory> factory = entry.prepare(configs[v]);
     sim::Progress progress;
@@ -152,20 +155,10 @@ void run_sim(const SimArgs& args) {
     sim::ReportContext context{&entry.info, players, lineup, settings, configs[v].options.to_json(),
                                configs[v].data_dir, g_stop.load()};
     reports.push_back(sim::build_report(context, records));
-    std::string rows = sim::records_csv(context, records);
-    if (configs.size() > 1) {
-      std::string prefixed;
-      std::size_t pos = 0;
-      bool header = true;
-      while (pos < rows.size()) {
-        auto end = rows.find('\n', pos);
-        if (!(header && v > 0)) prefixed += (header ? "variant," : std::to_string(v) + ",") + rows.substr(pos, end - pos) + "\n";
-        header = false;
-        pos = end + 1;
-      }
-      rows = prefixed;
+    if (!args.csv.empty()) {
+      contexts.push_back(context);
+      all_records.push_back(std::move(records));
     }
-    csv += rows;
   }
   std::signal(SIGINT, previous);
   sim::leave_cluster(cluster);
@@ -174,7 +167,11 @@ void run_sim(const SimArgs& args) {
   nlohmann::json doc = reports.size() == 1 ? reports[0] : nlohmann::json{{"court_sweep", 1}, {"variants", reports}};
   for (const auto& r : reports) print_report(r);
   if (!args.json.empty()) write_text(args.json, doc.dump(2) + "\n");
-  if (!args.csv.empty()) write_text(args.csv, csv);
+  if (!args.csv.empty()) {
+    std::vector<sim::CsvPart> parts;
+    for (std::size_t v = 0; v < contexts.size(); ++v) parts.push_back({&contexts[v], &all_records[v]});
+    write_text(args.csv, sim::records_csv(parts));
+  }
   if (!args.report.empty()) write_text(args.report, sim::report_html(doc));
   if (g_stop) fmt::print(stderr, "interrupted: wrote what was finished\n");
 }

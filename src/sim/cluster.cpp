@@ -12,7 +12,6 @@ namespace court::sim {
 nlohmann::json records_to_json(const std::vector<GameRecord>& records) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : records) {
-    if (!r.done) continue;
     nlohmann::json seats = nlohmann::json::array();
     for (const auto& s : r.seats) seats.push_back({s.win, s.score, s.rank});
     nlohmann::json cards = nlohmann::json::array();
@@ -39,7 +38,6 @@ std::vector<GameRecord> records_from_json(const nlohmann::json& doc) {
       r.report.cards[s] = j["cards"][s].get<std::vector<std::string>>();
     }
     r.report.capped = j["capped"];
-    r.done = true;
     out.push_back(std::move(r));
   }
   return out;

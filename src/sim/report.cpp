@@ -62,7 +62,7 @@ std::string percent_pm(double rate, double low, double high) {
 
 nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord>& all) {
   std::vector<const GameRecord*> records;
-  for (const auto& r : all) if (r.done) records.push_back(&r);
+  for (const auto& r : all) records.push_back(&r);
   const double games = static_cast<double>(records.size());
   const int players = c.players;
   std::vector<std::string> findings;
@@ -281,17 +281,12 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
   return report;
 }
 
-std::string records_csv(const ReportContext& c, const std::vector<GameRecord>& records) {
-  std::set<std::string> keys;
-  for (const auto& r : records) for (const auto& [k, v] : r.report.values) keys.insert(k);
-  std::string out = "game,seed,rotation,length";
-  for (int s = 0; s < c.players; ++s) out += fmt::format(",seat{0}_bot,seat{0}_win,seat{0}_score,seat{0}_rank", s);
-  if (c.info->cooperative) out += ",team_win,loss_cause";
-  out += ",capped";
-  for (const auto& k : keys) out += "," + csv_field(k);
-  out += "\n";
+// The rows of one variant (a leading variant column when `variant` >= 0).
+std::string csv_rows(const ReportContext& c, const std::vector<GameRecord>& records, const std::set<std::string>& keys,
+                     int variant) {
+  std::string out;
   for (const auto& r : records) {
-    if (!r.done) continue;
+    if (variant >= 0) out += fmt::format("{},", variant);
     out += fmt::format("{},{},{},{}", r.index, mix_seed(c.settings.seed, r.index), r.rotation, r.length);
     for (int s = 0; s < c.players; ++s) {
       out += fmt::format(",{},{},{},{}", csv_field(c.lineup[(s + r.rotation) % c.players]), r.seats[s].win ? 1 : 0,
@@ -307,5 +302,24 @@ std::string records_csv(const ReportContext& c, const std::vector<GameRecord>& r
   }
   return out;
 }
+
+std::string records_csv(const std::vector<CsvPart>& parts) {
+  if (parts.empty()) return "";
+  const ReportContext& first = *parts[0].context;
+  const bool sweep = parts.size() > 1;
+  std::set<std::string> keys;   // every figure of every variant: one header for the whole file
+  for (const auto& part : parts) {
+    for (const auto& r : *part.records) for (const auto& [k, v] : r.report.values) keys.insert(k);
+  }
+  std::string out = sweep ? "variant,game,seed,rotation,length" : "game,seed,rotation,length";
+  for (int s = 0; s < first.players; ++s) out += fmt::format(",seat{0}_bot,seat{0}_win,seat{0}_score,seat{0}_rank", s);
+  if (first.info->cooperative) out += ",team_win,loss_cause";
+  out += ",capped";
+  for (const auto& k : keys) out += "," + csv_field(k);
+  out += "\n";
+  for (std::size_t v = 0; v < parts.size(); ++v) out += csv_rows(*parts[v].context, *parts[v].records, keys, sweep ? static_cast<int>(v) : -1);
+  return out;
+}
+
 
 }  // namespace court::sim

@@ -20,12 +20,17 @@ struct ReportContext {
   bool interrupted = false;
 };
 
-// Aggregates the finished records (done == true) into the report document.
+// Aggregates the records of finished games into the report document.
 nlohmann::json build_report(const ReportContext& context, const std::vector<GameRecord>& records);
 
-// One row per finished game: index, seed, rotation, length, per seat bot/win/score/rank, team
-// result, cap, and every game figure.
-std::string records_csv(const ReportContext& context, const std::vector<GameRecord>& records);
+// One row per game: index, seed, rotation, length, per seat bot/win/score/rank, team result, cap,
+// and every game figure (the union over all parts). Several parts (a sweep) add a leading
+// `variant` column numbering them.
+struct CsvPart {
+  const ReportContext* context;
+  const std::vector<GameRecord>* records;
+};
+std::string records_csv(const std::vector<CsvPart>& parts);
 
 // "41% ± 2%": a rate and the half-width of its interval, in percent.
 std::string percent_pm(double rate, double low, double high);

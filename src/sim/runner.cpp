@@ -32,7 +32,6 @@ GameRecord play_one(const GameEntry& entry, std::shared_ptr<const GameFactory> f
   record.team_win = outcome.team_win;
   record.loss_cause = outcome.loss_cause ? outcome.loss_cause : "";
   state.report(record.report);
-  record.done = true;
   return record;
 }
 

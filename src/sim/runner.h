@@ -23,7 +23,6 @@ struct GameRecord {
   bool team_win = false;
   std::string loss_cause;
   GameReport report;
-  bool done = false;                // the game was played to its end
 };
 
 struct BatchSettings {

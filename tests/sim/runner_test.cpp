@@ -86,7 +86,6 @@ GameRecord constructed(std::uint64_t index, int winner, double length) {
   for (int s = 0; s < 2; ++s) r.seats.push_back({s == winner, s == winner ? 3.0 : 1.0, s == winner ? 1 : 2});
   r.report.values["figure"] = winner;
   if (winner == 0) r.report.cards[0] = {"Ace"};
-  r.done = true;
   return r;
 }
 
@@ -118,17 +117,28 @@ TEST(Report, FiguresFollowFromTheRecords) {
   EXPECT_EQ(html.find("https://cdn"), std::string::npos);   // nothing loaded from the network
 }
 
-TEST(Report, CsvHasOneRowPerFinishedGame) {
+TEST(Report, CsvHasOneRowPerGameAndOneHeaderForASweep) {
   GameEntry entry = make_game_entry<Duel>();
-  std::vector<GameRecord> records{constructed(0, 0, 10), constructed(1, 1, 11)};
-  records.push_back(GameRecord{});   // not played
+  const std::vector<GameRecord> records{constructed(0, 0, 10), constructed(1, 1, 11)};
+  std::vector<GameRecord> other{constructed(0, 1, 12)};
+  other[0].report.values["only_here"] = 2;
   BatchSettings s;
   ReportContext c{&entry.info, 2, {"random", "random"}, s, nlohmann::json::object(), "", false};
-  const std::string csv = records_csv(c, records);
+  const std::string csv = records_csv({{&c, &records}});
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3);
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
             "game,seed,rotation,length,seat0_bot,seat0_win,seat0_score,seat0_rank,seat1_bot,seat1_win,seat1_score,"
             "seat1_rank,capped,figure");
+  const std::string sweep = records_csv({{&c, &records}, {&c, &other}});
+  EXPECT_EQ(std::count(sweep.begin(), sweep.end(), '\n'), 4);
+  EXPECT_EQ(sweep.substr(0, sweep.find('\n')),
+            "variant,game,seed,rotation,length,seat0_bot,seat0_win,seat0_score,seat0_rank,seat1_bot,seat1_win,"
+            "seat1_score,seat1_rank,capped,figure,only_here");
+  EXPECT_NE(sweep.find("\n0,1,"), std::string::npos);
+  EXPECT_NE(sweep.find("\n1,0,"), std::string::npos);
+  // Variant 1's row: capped 0, figure 1, only_here 2; variant 0's rows carry only_here as 0.
+  EXPECT_NE(sweep.find(",0,1,2\n"), std::string::npos);
+  EXPECT_NE(sweep.find(",0,1,0\n"), std::string::npos);
 }
 
 }  // namespace
