@@ -88,6 +88,17 @@ concept HasReport = requires(const S& cs, GameReport& report) {
   { cs.report(report) } -> std::same_as<void>;
 };
 
+// Optional: what `viewer` learns when `actor` plays `action` (asked of the state before the move).
+// Without it every move is public and a viewer learns the action itself. A game with secret moves
+// (a simultaneous choice, a face-down card) returns a code that does not depend on the secret part,
+// e.g. a constant for "seat 2 has chosen". Information-set search keys its trees on these codes,
+// so it never branches on what the searching seat could not have seen. For viewer == actor the
+// answer must be the action itself.
+template <class S>
+concept HasObserve = requires(const S& cs, Seat viewer, Seat actor, Action a) {
+  { cs.observe(viewer, actor, a) } -> std::same_as<std::uint64_t>;
+};
+
 // Optional: a state may reject without enumerating (`const char*` reason, nullptr when legal).
 template <class S>
 concept HasValidate = requires(const S& cs, Seat seat, Action a) {
