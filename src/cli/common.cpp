@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <random>
+#include <string_view>
 
 #include "cli/commands.h"
 
@@ -71,6 +72,15 @@ void render(const nlohmann::json& value, int indent, std::string& out) {
       if (item.is_object() || (item.is_array() && !item.empty() && (item[0].is_object() || item[0].is_array()))) {
         out += fmt::format("{}{}:\n", pad, key);
         render(item, indent + 2, out);
+      } else if (item.is_string() && item.get<std::string>().find('\n') != std::string::npos) {
+        // A multi-line string (a map grid, a table) is a picture: printed as a block under its key.
+        out += fmt::format("{}{}:\n", pad, key);
+        std::string_view rest = item.get_ref<const std::string&>();
+        while (!rest.empty()) {
+          const auto end = rest.find('\n');
+          out += fmt::format("{}  {}\n", pad, rest.substr(0, end));
+          rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+        }
       } else {
         out += fmt::format("{}{}: {}\n", pad, key, item.is_string() ? item.get<std::string>() : item.dump());
       }
