@@ -21,4 +21,8 @@ std::optional<std::string_view> report_asset(std::string_view path) {
   return find(kReportAssets, kReportAssetsCount, path);
 }
 
+std::optional<std::string_view> web_asset(std::string_view path) {
+  return find(kWebAssets, kWebAssetsCount, path);
+}
+
 }  // namespace court

@@ -1,0 +1,36 @@
+# The browser client (web/app, TypeScript built with Vite from the npm registry), compiled into the
+# binary as the table kWebAssets that `court serve` serves. Included from CMakeLists.txt.
+set(COURT_WEB_DIR ${CMAKE_SOURCE_DIR}/web/app)
+set(COURT_WEB_OUT ${CMAKE_BINARY_DIR}/web)
+# Vite writes fixed names (vite.config.ts), so the embedded list is known at configure time.
+set(COURT_WEB_ASSETS index.html app.js app.css)
+file(GLOB_RECURSE COURT_WEB_SOURCES CONFIGURE_DEPENDS
+  ${COURT_WEB_DIR}/src/* ${COURT_WEB_DIR}/index.html ${COURT_WEB_DIR}/vite.config.ts ${COURT_WEB_DIR}/tsconfig.json)
+add_custom_command(
+  OUTPUT ${COURT_WEB_DIR}/node_modules/.package-lock.json
+  COMMAND ${NPM} ci --no-audit --no-fund --loglevel=error
+  WORKING_DIRECTORY ${COURT_WEB_DIR}
+  DEPENDS ${COURT_WEB_DIR}/package-lock.json
+  COMMENT "Installing the browser client's build tools (npm ci in web/app)"
+  VERBATIM)
+set(COURT_WEB_ASSETS_ABS "")
+foreach(f IN LISTS COURT_WEB_ASSETS)
+  list(APPEND COURT_WEB_ASSETS_ABS ${COURT_WEB_OUT}/${f})
+endforeach()
+add_custom_command(
+  OUTPUT ${COURT_WEB_ASSETS_ABS}
+  COMMAND ${COURT_WEB_DIR}/node_modules/.bin/tsc --noEmit -p ${COURT_WEB_DIR}/tsconfig.json
+  COMMAND ${COURT_WEB_DIR}/node_modules/.bin/vite build --logLevel warn --outDir ${COURT_WEB_OUT} --emptyOutDir
+  WORKING_DIRECTORY ${COURT_WEB_DIR}
+  DEPENDS ${COURT_WEB_DIR}/node_modules/.package-lock.json ${COURT_WEB_SOURCES}
+  COMMENT "Building the browser client (tsc, vite build)"
+  VERBATIM)
+string(REPLACE ";" "|" COURT_WEB_ARG "${COURT_WEB_ASSETS}")
+add_custom_command(
+  OUTPUT ${CMAKE_BINARY_DIR}/generated/web_assets.cpp
+  COMMAND ${CMAKE_COMMAND} -DROOT=${COURT_WEB_OUT} "-DFILES=${COURT_WEB_ARG}" -DTABLE=kWebAssets
+          -DOUT=${CMAKE_BINARY_DIR}/generated/web_assets.cpp -P ${CMAKE_SOURCE_DIR}/cmake/embed.cmake
+  DEPENDS ${COURT_WEB_ASSETS_ABS} ${CMAKE_SOURCE_DIR}/cmake/embed.cmake
+  COMMENT "Embedding the browser client"
+  VERBATIM)
+target_sources(court_lib PRIVATE ${CMAKE_BINARY_DIR}/generated/web_assets.cpp)

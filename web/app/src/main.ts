@@ -1,0 +1,4 @@
+import "./style.css";
+
+const app = document.getElementById("app")!;
+app.textContent = "Court";
