@@ -1,11 +1,18 @@
 # The browser client (web/app, TypeScript built with Vite from the npm registry), compiled into the
 # binary as the table kWebAssets that `court serve` serves. Included from CMakeLists.txt.
+# -DCOURT_WEB=OFF embeds an empty client instead (for working on C++ while the client is mid-edit).
+# The table lives in its own small library, so the engine's objects never wait for the web build.
+option(COURT_WEB "Build the browser client and embed it" ON)
 set(COURT_WEB_DIR ${CMAKE_SOURCE_DIR}/web/app)
 set(COURT_WEB_OUT ${CMAKE_BINARY_DIR}/web)
 # Vite writes fixed names (vite.config.ts), so the embedded list is known at configure time.
 set(COURT_WEB_ASSETS index.html app.js app.css)
 file(GLOB_RECURSE COURT_WEB_SOURCES CONFIGURE_DEPENDS
   ${COURT_WEB_DIR}/src/* ${COURT_WEB_DIR}/index.html ${COURT_WEB_DIR}/vite.config.ts ${COURT_WEB_DIR}/tsconfig.json)
+if(NOT COURT_WEB)
+  set(COURT_WEB_ASSETS "")
+  set(COURT_WEB_ASSETS_ABS "")
+else()
 add_custom_command(
   OUTPUT ${COURT_WEB_DIR}/node_modules/.package-lock.json
   COMMAND ${NPM} ci --no-audit --no-fund --loglevel=error
@@ -25,6 +32,7 @@ add_custom_command(
   DEPENDS ${COURT_WEB_DIR}/node_modules/.package-lock.json ${COURT_WEB_SOURCES}
   COMMENT "Building the browser client (tsc, vite build)"
   VERBATIM)
+endif()
 string(REPLACE ";" "|" COURT_WEB_ARG "${COURT_WEB_ASSETS}")
 add_custom_command(
   OUTPUT ${CMAKE_BINARY_DIR}/generated/web_assets.cpp
@@ -33,4 +41,6 @@ add_custom_command(
   DEPENDS ${COURT_WEB_ASSETS_ABS} ${CMAKE_SOURCE_DIR}/cmake/embed.cmake
   COMMENT "Embedding the browser client"
   VERBATIM)
-target_sources(court_lib PRIVATE ${CMAKE_BINARY_DIR}/generated/web_assets.cpp)
+add_library(court_web STATIC ${CMAKE_BINARY_DIR}/generated/web_assets.cpp)
+target_include_directories(court_web PUBLIC src)
+target_link_libraries(court_lib PUBLIC court_web)
