@@ -1,5 +1,5 @@
-// Bots: players that choose their own moves. The harness (Match) hands a bot a copy of the state
-// determinized for the bot's seat, never the true state, so no bot can read hidden information.
+// Bot specs ("ismcts:iters=2000"), their parameters, and making a game's bots by name. The Bot
+// interface itself is in engine/game.h.
 #pragma once
 
 #include <memory>
@@ -9,19 +9,6 @@
 #include "engine/game.h"
 
 namespace court {
-
-class Bot {
- public:
-  virtual ~Bot() = default;
-  // Picks a legal action for `seat`. `state` is a determinized copy for `seat`; the bot may
-  // change it freely (search on it).
-  virtual Action choose(GameState& state, Seat seat) = 0;
-
-  // A bot that decides from its legal moves alone (such as `random`) says so; the harness then
-  // hands it only that list (which a seat always knows) and makes no determinized copy.
-  virtual bool needs_state() const { return true; }
-  virtual Action choose_from_legal(const ActionList& legal, Seat seat);
-};
 
 // "ismcts:iters=2000,c=0.7" -> name "ismcts", params {iters: 2000, c: 0.7}.
 struct BotSpec {

@@ -55,6 +55,41 @@ struct Step {
   std::size_t views_hash;
 };
 
+// Two moves of one seat that leave another seat's view identical must look the same to that seat in
+// observe(): information-set search keys its trees on observe(), so a finer answer would let it
+// branch on what the seat cannot see (a secret or simultaneous choice).
+void check_observations(const GameState& state, Rng& rng, const std::string& where, Failures& failures) {
+  for (Seat actor : state.to_act()) {
+    ActionList legal;
+    state.legal_actions(actor, legal);
+    std::vector<Action> sample;
+    for (int i = 0; i < 4 && legal.size() > 1; ++i) {
+      sample.push_back(legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+    }
+    std::vector<std::unique_ptr<GameState>> after;
+    for (Action a : sample) {
+      after.push_back(state.clone());
+      after.back()->apply_legal(actor, a);
+    }
+    for (Seat viewer = 0; viewer < state.num_seats(); ++viewer) {
+      if (viewer == actor) continue;
+      std::vector<std::string> views;
+      for (const auto& s : after) views.push_back(s->view(viewer).dump());
+      for (std::size_t i = 0; i < sample.size(); ++i) {
+        for (std::size_t j = i + 1; j < sample.size(); ++j) {
+          if (views[i] != views[j]) continue;
+          if (state.observe(viewer, actor, sample[i]) != state.observe(viewer, actor, sample[j])) {
+            failures.add(fmt::format("observe: seat {} cannot tell seat {}'s moves '{}' and '{}' apart in its view, "
+                                     "but observe() distinguishes them ({})", viewer, actor,
+                                     state.describe(actor, sample[i]), state.describe(actor, sample[j]), where));
+            return;
+          }
+        }
+      }
+    }
+  }
+}
+
 void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng& rng, Failures& failures) {
   const auto where = [&] { return fmt::format("seed {} step {}", game_seed, step); };
   const SeatSet to_act = state.to_act();
@@ -101,6 +136,7 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
       }
     }
   }
+  if (step % 3 == 0) check_observations(state, rng, where(), failures);
   for (Seat seat = 0; seat < state.num_seats(); ++seat) {
     if (to_act.contains(seat)) continue;
     auto error = state.apply(seat, Action{0});

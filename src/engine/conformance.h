@@ -15,8 +15,9 @@ namespace court {
 // within info().max_steps; some seat acts until the end; every acting seat has a legal action;
 // labels are unique and parse back; illegal moves (wrong seat, codes outside the legal list) are
 // rejected with a reason and leave every view unchanged; determinize(s) leaves view(s), the
-// spectator view, to_act and s's legal moves unchanged; clones are independent; and the same seed
-// and moves reproduce identical views and outcome.
+// spectator view, to_act and s's legal moves unchanged; clones are independent; observe() tells
+// apart no two moves that leave the observer's view the same; and the same seed and moves reproduce
+// identical views and outcome.
 std::vector<std::string> check_playouts(const GameFactory& factory, std::uint64_t seed, int playouts);
 
 // At the initial state, for each seat: determinizes `samples` times and tests (chi-square, with a

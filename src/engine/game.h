@@ -135,6 +135,9 @@ class GameState {
   virtual void determinize(Seat seat, Rng& rng) = 0;
   virtual void hidden_items(Seat seat, HiddenList& out) const = 0;
   virtual std::string describe(Seat seat, Action action) const = 0;
+  // What `viewer` learns when `actor` plays `action` now (see HasObserve); the action itself for
+  // games without secret moves.
+  virtual std::uint64_t observe(Seat viewer, Seat actor, Action action) const = 0;
   // Fills `report` from a finished game (see GameReport); games without one leave it empty.
   virtual void report(GameReport& report) const = 0;
   // The legal action of `seat` whose label is `text` (case and surrounding spaces ignored).
@@ -185,6 +188,12 @@ class ErasedState final : public GameState {
     state_.hidden_items(seat, out);
   }
   std::string describe(Seat seat, Action action) const override { return state_.describe(seat, action); }
+  std::uint64_t observe(Seat viewer, Seat actor, Action action) const override {
+    if constexpr (HasObserve<State>) {
+      if (viewer != actor) return state_.observe(viewer, actor, action);
+    }
+    return action.code;
+  }
   void report(GameReport& report) const override {
     if constexpr (HasReport<State>) state_.report(report);
   }
@@ -237,7 +246,22 @@ class GameFactory {
   virtual std::size_t determinize_many(std::uint64_t seed, std::size_t n) const = 0;
 };
 
-class Bot;
+// A player that chooses its own moves. The harness (Match) hands a bot a copy of the state
+// determinized for the bot's seat, never the true state, so no bot can read hidden information.
+// Bot specs, make_bot and the bot names are in engine/bot.h.
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // Picks a legal action for `seat`. `state` is a determinized copy for `seat`; the bot may
+  // change it freely (search on it).
+  virtual Action choose(GameState& state, Seat seat) = 0;
+
+  // A bot that decides from its legal moves alone (such as `random`) says so; the harness then
+  // hands it only that list (which a seat always knows) and makes no determinized copy.
+  virtual bool needs_state() const { return true; }
+  virtual Action choose_from_legal(const ActionList& legal, Seat seat);
+};
+
 // Parameters of a bot spec such as "ismcts:iters=2000,c=0.7".
 using BotParams = std::map<std::string, std::string>;
 using BotMaker = std::function<std::unique_ptr<Bot>(const BotParams& params, std::uint64_t seed)>;
@@ -260,3 +284,4 @@ GameEntry make_game_entry();
 }  // namespace court
 
 #include "engine/game_impl.h"
+#include "bots/ismcts.h"   // defines make_ismcts_bot<G>, which make_game_entry<G> registers

@@ -131,7 +131,12 @@ class FactoryModel final : public GameFactory {
 
 }  // namespace detail
 
-// The registry entry for game G. Its own bots are added by the game's registration function.
+// Generic bots that search the concrete state are instantiated per game (src/bots/ismcts.h).
+template <class G>
+std::unique_ptr<Bot> make_ismcts_bot(const BotParams& params, std::uint64_t seed);
+
+// The registry entry for game G, with the generic `ismcts` bot. Its own bots ("heuristic", ...) are
+// added by the game's registration function.
 template <class G>
 GameEntry make_game_entry() {
   GameEntry entry;
@@ -141,6 +146,7 @@ GameEntry make_game_entry() {
     static const GameInfo info = G::info();
     return std::make_unique<detail::FactoryModel<G>>(&info, config);
   };
+  entry.bots["ismcts"] = make_ismcts_bot<G>;
   return entry;
 }
 

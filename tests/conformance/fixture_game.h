@@ -13,7 +13,7 @@
 
 namespace court::fixture {
 
-enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize };
+enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice };
 
 inline constexpr int kCards = 10;
 
@@ -96,6 +96,11 @@ struct DuelGame {
       for (auto c : unseen) out.push_back(HiddenItem{0, c});
     }
     std::string describe(Seat, Action a) const { return "play " + std::to_string(a.code); }
+    // Others learn only that a seat has picked (the flawed variant tells them which card).
+    std::uint64_t observe(Seat viewer, Seat actor, Action a) const {
+      if (F == Flaw::VisibleChoice || viewer == actor) return a.code;
+      return 0xc405e;
+    }
 
     static State deal(const Rules& rules, std::uint64_t seed) {
       State s;

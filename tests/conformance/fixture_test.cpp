@@ -50,6 +50,11 @@ TEST(ConformanceFixture, AcceptedIllegalMoveIsCaught) {
   EXPECT_TRUE(mentions(failures, "illegal move accepted")) << joined(failures);
 }
 
+TEST(ConformanceFixture, SearchThatSeesASecretChoiceIsCaught) {
+  auto failures = check_playouts(*prepare<Flaw::VisibleChoice>(3), 1, 5);
+  EXPECT_TRUE(mentions(failures, "observe: seat")) << joined(failures);
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.

@@ -47,6 +47,15 @@ struct Namer {
 
 }  // namespace
 
+std::uint64_t IntrigueState::observe(Seat viewer, Seat actor, Action action) const {
+  if (viewer == actor) return action.code;
+  MoveCode m = MoveCode::decode(action);
+  constexpr std::uint64_t kMasked = 1ull << 40;
+  if (m.move == Move::PlayFavor) return MoveCode{m.move, 0, 0, 0}.encode().code | kMasked;
+  if (m.move == Move::PlayFaceDown) return MoveCode{m.move, 0, m.a, m.b}.encode().code | kMasked;
+  return action.code;
+}
+
 std::string IntrigueState::describe(Seat seat, Action action) const {
   (void)seat;
   const Namer n{*rules_};

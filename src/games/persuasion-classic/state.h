@@ -102,6 +102,9 @@ class ClassicState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
   std::string describe(Seat seat, Action action) const;
+  // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
+  // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
+  std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
   // The simulator's figures for a finished game (report_common.h).
   void report(GameReport& r) const;
 

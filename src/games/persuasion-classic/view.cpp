@@ -82,6 +82,15 @@ std::string desires_words(const PersuasionDeck& d, CardId c) {
 
 }  // namespace
 
+std::uint64_t ClassicState::observe(Seat viewer, Seat actor, Action action) const {
+  if (viewer == actor) return action.code;
+  constexpr std::uint64_t kMasked = 1ull << 40;
+  if (phase_ == Phase::Intentions) return kMasked;  // chosen in secret, all at once
+  MoveCode m = MoveCode::decode(action);
+  if (m.seat != viewer) m.card = kNoCard;
+  return m.encode().code | kMasked;
+}
+
 std::string ClassicState::describe(Seat seat, Action action) const {
   (void)seat;
   const MoveCode m = MoveCode::decode(action);

@@ -45,6 +45,17 @@ std::string seat_name(int s) { return fmt::format("seat {}", s); }
 
 }  // namespace
 
+std::uint64_t LetterboxState::observe(Seat viewer, Seat actor, Action action) const {
+  if (viewer == actor) return action.code;
+  constexpr std::uint64_t kMasked = 1ull << 40;
+  if (phase_ == Phase::Introductions || phase_ == Phase::Intentions) return kMasked;  // a letter in the box
+  MoveCode m = MoveCode::decode(action);
+  // Reflection happens out of sight: others cannot tell a swap from keeping none.
+  if (m.move == Move::Swap || m.move == Move::KeepNone) return MoveCode{Move::Swap, -1, kNoCard, kNoCard}.encode().code | kMasked;
+  if (m.seat != viewer) m.card = m.card2 = kNoCard;
+  return m.encode().code | kMasked;
+}
+
 std::string LetterboxState::describe(Seat seat, Action action) const {
   const MoveCode m = MoveCode::decode(action);
   const PersuasionDeck& d = deck();

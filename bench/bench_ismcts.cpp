@@ -1,0 +1,65 @@
+// Information-set MCTS iterations per second on one core, for every registered game at its smallest
+// and largest table: one 1,000-iteration search with random rollouts from a position a quarter of
+// the way through a random game (the comparison point with OpenSpiel's IS-MCTS in the closing note).
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include "engine/bot.h"
+#include "engine/registry.h"
+
+namespace court {
+namespace {
+
+constexpr int kIterations = 1000;
+
+// A position some random moves into the game of `seed`, with a seat to act that has a choice.
+std::unique_ptr<GameState> early_position(const GameFactory& factory, std::uint64_t seed, Seat& seat) {
+  auto probe = factory.new_game(seed);
+  Rng rng = make_rng(seed);
+  ActionList legal;
+  std::size_t length = 0;
+  for (; !probe->terminal(); ++length) {
+    Seat s = probe->to_act().lowest();
+    probe->legal_actions(s, legal);
+    probe->apply_legal(s, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+  }
+  auto state = factory.new_game(seed);
+  rng = make_rng(seed);
+  for (std::size_t i = 0; !state->terminal(); ++i) {
+    seat = state->to_act().lowest();
+    state->legal_actions(seat, legal);
+    if (i >= length / 4 && legal.size() > 1) return state;
+    state->apply_legal(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+  }
+  return nullptr;
+}
+
+void register_game(const GameEntry& entry, int seats) {
+  std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(seats, {}));
+  const std::string name = fmt::format("ismcts/{}/{}p", entry.info.id, seats);
+  benchmark::RegisterBenchmark(name.c_str(), [factory, &entry](benchmark::State& state) {
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+      state.PauseTiming();
+      Seat seat = 0;
+      std::unique_ptr<GameState> position;
+      while (!position) position = early_position(*factory, seed++, seat);
+      auto bot = make_bot(entry, fmt::format("ismcts:iters={}", kIterations), seed);
+      state.ResumeTiming();
+      benchmark::DoNotOptimize(bot->choose(*position, seat));
+    }
+    state.counters["iterations/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kIterations,
+                                                        benchmark::Counter::kIsRate);
+  })->Unit(benchmark::kMillisecond);
+}
+
+const bool kRegistered = [] {
+  for (const auto& entry : games().all()) {
+    register_game(entry, entry.info.min_seats);
+    if (entry.info.max_seats != entry.info.min_seats) register_game(entry, entry.info.max_seats);
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace court
