@@ -1,0 +1,170 @@
+// The lobby's REST calls and the wire types of docs/protocol.md.
+
+export interface OptionSpec {
+  name: string;
+  type: "int" | "bool" | "choice" | "text";
+  default: string;
+  help: string;
+  min?: number;
+  max?: number;
+  choices?: string[];
+}
+
+export interface GameInfo {
+  id: string;
+  title: string;
+  summary: string;
+  min_seats: number;
+  max_seats: number;
+  cooperative: boolean;
+  options: OptionSpec[];
+  bots: string[];
+}
+
+export interface SeatInfo {
+  seat: number;
+  kind: "human" | "bot";
+  bot?: string;
+  taken: boolean;
+  name?: string;
+}
+
+export interface SeatResult {
+  seat: number;
+  win: boolean;
+  score: number;
+  rank: number;
+}
+
+export interface Outcome {
+  seats: SeatResult[];
+  team_win?: boolean;
+  loss_cause?: string | null;
+}
+
+export type TableStatus = "waiting" | "playing" | "finished";
+
+export interface TableSummary {
+  code: string;
+  game: string;
+  title: string;
+  players: number;
+  options: Record<string, string>;
+  status: TableStatus;
+  steps: number;
+  seats: SeatInfo[];
+  outcome?: Outcome;
+}
+
+export interface JoinAnswer {
+  seat: number;
+  token: string;
+  code: string;
+}
+
+export interface LegalAction {
+  action: number;
+  label: string;
+}
+
+/** The engine's view of one seat; every game adds its own fields to these. */
+export interface View {
+  viewer?: number | string;
+  to_act?: number[];
+  terminal?: boolean;
+  log?: string[];
+  [field: string]: unknown;
+}
+
+export interface StateMessage {
+  type: "state";
+  step: number;
+  seat: number | "spectator";
+  status: TableStatus;
+  view: View;
+  legal: LegalAction[];
+  waiting_for: number[];
+  seats: SeatInfo[];
+  outcome?: Outcome;
+}
+
+export interface ErrorMessage {
+  type: "error";
+  code?: string;
+  message: string;
+}
+
+export type ServerMessage = StateMessage | ErrorMessage;
+
+export interface ReplayStep {
+  step: number;
+  steps: number;
+  view: View;
+  /** The K-th move (absent at step 0). */
+  move?: { seat: number; label: string };
+}
+
+/** An HTTP answer that was not 2xx, with the server's own words. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "Content-Type": "application/json" };
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message =
+      data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : text;
+    throw new ApiError(response.status, message || `${method} ${path}: HTTP ${response.status}`);
+  }
+  return data as T;
+}
+
+export const listGames = () => call<GameInfo[]>("GET", "/api/games");
+export const listTables = () => call<TableSummary[]>("GET", "/api/tables");
+export const getTable = (code: string) => call<TableSummary>("GET", `/api/tables/${encodeURIComponent(code)}`);
+
+export interface NewTable {
+  game: string;
+  players: number;
+  options: Record<string, string>;
+  seats: string[];
+  seed?: number;
+}
+export const createTable = (t: NewTable) => call<TableSummary>("POST", "/api/tables", t);
+
+export const joinTable = (code: string, name: string, seat?: number) =>
+  call<JoinAnswer>("POST", `/api/tables/${encodeURIComponent(code)}/join`, seat === undefined ? { name } : { seat, name });
+
+export const replayUrl = (code: string) => `/api/tables/${encodeURIComponent(code)}/replay`;
+
+export const replayView = (code: string, step: number, seat: number | "spectator") =>
+  call<ReplayStep>(
+    "GET",
+    `/api/tables/${encodeURIComponent(code)}/replay/view?step=${step}&seat=${encodeURIComponent(String(seat))}`,
+  );
+
+/** The seat token for a table, kept so that a reload resumes the seat (key from docs/protocol.md). */
+export const tokenKey = (code: string) => `court.token.${code}`;
+export const loadToken = (code: string) => localStorage.getItem(tokenKey(code));
+export const saveToken = (code: string, token: string) => localStorage.setItem(tokenKey(code), token);
+export const forgetToken = (code: string) => localStorage.removeItem(tokenKey(code));
+
+export const loadName = () => localStorage.getItem("court.name") ?? "";
+export const saveName = (name: string) => localStorage.setItem("court.name", name);

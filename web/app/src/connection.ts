@@ -1,0 +1,93 @@
+// One table's WebSocket: connects as a seat (with its token) or as a spectator, reconnects after a
+// dropped socket and asks for a fresh state ("sync"), so the page always shows the server's view.
+import type { ServerMessage, StateMessage } from "./api";
+
+export interface ConnectionHandlers {
+  onState(state: StateMessage): void;
+  onError(message: string): void;
+  /** The server refused the connection itself (bad code or token): no reconnect. */
+  onRefused(message: string): void;
+  onLink(up: boolean): void;
+}
+
+export class TableConnection {
+  private socket?: WebSocket;
+  private closed = false;
+  private retries = 0;
+  private retryTimer?: number;
+  private gotState = false;
+  private lastError = "";
+
+  constructor(
+    private readonly code: string,
+    readonly token: string | null,
+    private readonly handlers: ConnectionHandlers,
+  ) {
+    this.open();
+  }
+
+  private url(): string {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const params = new URLSearchParams({ table: this.code });
+    if (this.token) params.set("token", this.token);
+    return `${scheme}://${location.host}/ws?${params}`;
+  }
+
+  private open() {
+    this.gotState = false;
+    this.lastError = "";
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.onopen = () => {
+      this.handlers.onLink(true);
+      // The server sends a state on connect; asking again is harmless and covers a reconnect.
+      if (this.retries > 0) this.send({ type: "sync" });
+    };
+    socket.onmessage = (event) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (message.type === "state") {
+        this.gotState = true;
+        this.retries = 0;
+        this.handlers.onState(message);
+      } else if (message.type === "error") {
+        this.lastError = message.message;
+        this.handlers.onError(message.message);
+      }
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket || this.closed) return;
+      this.handlers.onLink(false);
+      // 1008: the server refused the table code or token (after an error message saying which).
+      if (event.code === 1008 || (!this.gotState && this.lastError)) {
+        this.closed = true;
+        this.handlers.onRefused(this.lastError || "the server refused the connection");
+        return;
+      }
+      const delay = Math.min(5000, 300 * 2 ** this.retries);
+      this.retries++;
+      this.retryTimer = window.setTimeout(() => this.open(), delay);
+    };
+  }
+
+  send(message: object): boolean {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  move(step: number, action: number): boolean {
+    if (!this.token) return false;
+    return this.send({ type: "move", token: this.token, step, action });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,235 @@
+// The lobby: pick a game, set it up (players, options, who sits where), list open tables, join by code.
+import {
+  createTable,
+  joinTable,
+  listGames,
+  listTables,
+  loadName,
+  saveName,
+  saveToken,
+  type GameInfo,
+  type OptionSpec,
+  type TableSummary,
+} from "./api";
+import { h, mount, toast } from "./dom";
+import { pageHeader } from "./header";
+
+const kHuman = "human";
+
+export function showLobby(app: HTMLElement): () => void {
+  let stopped = false;
+  const tablesBox = h("div.table-list", h("p.muted", "Loading tables…"));
+  const setupBox = h("div.setup", h("p.muted", "Loading games…"));
+  mount(
+    app,
+    pageHeader(),
+    h(
+      "main.lobby#lobby",
+      h("section.panel.new-table", h("h2", "New table"), setupBox),
+      h(
+        "section.panel.open-tables",
+        h("h2", "Tables"),
+        joinByCode(),
+        tablesBox,
+      ),
+    ),
+  );
+
+  let games: GameInfo[] = [];
+  listGames()
+    .then((g) => {
+      games = g;
+      if (!stopped) mount(setupBox, setupForm(games));
+      refreshTables();
+    })
+    .catch((e) => mount(setupBox, h("p.error", `Could not load the games: ${e.message}`)));
+
+  async function refreshTables() {
+    try {
+      const tables = await listTables();
+      if (!stopped) mount(tablesBox, tableList(tables, games));
+    } catch (e) {
+      if (!stopped) mount(tablesBox, h("p.error", `Could not load the tables: ${(e as Error).message}`));
+    }
+  }
+  const timer = setInterval(refreshTables, 4000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+function joinByCode(): HTMLElement {
+  const input = h("input", { placeholder: "table code, e.g. K7QX2M", maxlength: 12, "aria-label": "table code" });
+  const go = () => {
+    const code = input.value.trim().toUpperCase();
+    if (code) location.hash = `#/table/${code}`;
+  };
+  input.addEventListener("keydown", (e) => e.key === "Enter" && go());
+  return h("div.row.join-code", input, h("button.secondary", { type: "button", onclick: go }, "Open"));
+}
+
+function tableList(tables: TableSummary[], games: GameInfo[]): HTMLElement {
+  if (tables.length === 0) return h("p.muted", "No tables yet. Create one.");
+  return h(
+    "ul.tables",
+    tables.map((t) => {
+      const free = t.seats.filter((s) => s.kind === "human" && !s.taken).length;
+      const who = t.seats.map((s) =>
+        h(
+          "span.chip",
+          { class: s.kind === "bot" ? "bot" : s.taken ? "person" : "free" },
+          s.kind === "bot" ? `${s.bot} bot` : s.taken ? s.name || "someone" : "free seat",
+        ),
+      );
+      const title = games.find((g) => g.id === t.game)?.title ?? t.title ?? t.game;
+      return h(
+        "li.table-row",
+        { "data-code": t.code },
+        h(
+          "div.table-row-head",
+          h("a.code", { href: `#/table/${t.code}` }, t.code),
+          h("span.game-title", title),
+          h("span.status", { class: t.status }, statusWord(t)),
+        ),
+        h("div.chips", who),
+        h(
+          "div.row",
+          t.status === "waiting" && free > 0
+            ? h("a.button", { href: `#/table/${t.code}` }, `Join (${free} free)`)
+            : null,
+          t.status === "finished"
+            ? h("a.button.secondary", { href: `#/replay/${t.code}` }, "Replay")
+            : h("a.button.secondary", { href: `#/table/${t.code}` }, "Watch"),
+        ),
+      );
+    }),
+  );
+}
+
+function statusWord(t: TableSummary): string {
+  if (t.status === "waiting") return "waiting for people";
+  if (t.status === "playing") return `playing · move ${t.steps}`;
+  return "finished";
+}
+
+/** The new-table form; it rebuilds its seat and option rows when the game or player count changes. */
+function setupForm(games: GameInfo[]): HTMLElement {
+  if (games.length === 0) return h("p.muted", "The server has no games.");
+  const gameSelect = h(
+    "select#game",
+    { name: "game" },
+    games.map((g) => h("option", { value: g.id }, g.title)),
+  );
+  const summary = h("p.summary.muted");
+  const players = h("input#players", { type: "number", name: "players" });
+  const seatsBox = h("div.seats-setup");
+  const optionsBox = h("div.options-setup");
+  const name = h("input#name", { name: "name", placeholder: "your name", value: loadName(), maxlength: 40 });
+  const seed = h("input#seed", { name: "seed", type: "number", placeholder: "random", min: 0 });
+  const create = h("button#create", { type: "submit" }, "Create table");
+
+  const game = () => games.find((g) => g.id === gameSelect.value)!;
+  let seatChoices: string[] = [];
+
+  function rebuildSeats() {
+    const g = game();
+    const n = Math.max(g.min_seats, Math.min(g.max_seats, Number(players.value) || g.min_seats));
+    const defaultBot = g.bots.includes("heuristic") ? "heuristic" : g.bots[0] ?? kHuman;
+    seatChoices = Array.from({ length: n }, (_, i) => seatChoices[i] ?? (i === 0 ? kHuman : defaultBot));
+    mount(
+      seatsBox,
+      seatChoices.map((choice, i) => {
+        const sel = h(
+          "select",
+          { name: `seat${i}`, "aria-label": `seat ${i}` },
+          h("option", { value: kHuman }, "a person"),
+          g.bots.map((b) => h("option", { value: b }, `${b} bot`)),
+        );
+        sel.value = choice;
+        sel.addEventListener("change", () => (seatChoices[i] = sel.value));
+        return h("label.seat-setup", h("span", `Seat ${i}`), sel);
+      }),
+    );
+  }
+
+  function rebuildGame() {
+    const g = game();
+    summary.textContent = g.summary;
+    players.min = String(g.min_seats);
+    players.max = String(g.max_seats);
+    players.value = String(Math.min(g.max_seats, Math.max(g.min_seats, 4)));
+    players.disabled = g.min_seats === g.max_seats;
+    seatChoices = [];
+    rebuildSeats();
+    mount(optionsBox, g.options.length ? g.options.map(optionField) : h("p.muted", "This game has no options."));
+  }
+
+  gameSelect.addEventListener("change", rebuildGame);
+  players.addEventListener("change", rebuildSeats);
+  players.addEventListener("input", rebuildSeats);
+  rebuildGame();
+
+  const form = h(
+    "form.setup-form",
+    h("label.field", h("span", "Game"), gameSelect),
+    summary,
+    h("label.field", h("span", "Players"), players),
+    h("fieldset", h("legend", "Who sits where"), seatsBox),
+    h("details.options", h("summary", "Options"), optionsBox, h("label.field", h("span", "Seed"), seed)),
+    h("label.field", h("span", "Your name"), name),
+    create,
+  );
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    create.disabled = true;
+    try {
+      const g = game();
+      const options: Record<string, string> = {};
+      for (const o of g.options) options[o.name] = readOption(form, o);
+      const table = await createTable({
+        game: g.id,
+        players: seatChoices.length,
+        options,
+        seats: seatChoices,
+        ...(seed.value !== "" ? { seed: Number(seed.value) } : {}),
+      });
+      const firstHuman = seatChoices.indexOf(kHuman);
+      if (firstHuman >= 0) {
+        saveName(name.value.trim());
+        const joined = await joinTable(table.code, name.value.trim() || "Player", firstHuman);
+        saveToken(table.code, joined.token);
+      }
+      location.hash = `#/table/${table.code}`;
+    } catch (err) {
+      toast(`Could not create the table: ${(err as Error).message}`);
+    } finally {
+      create.disabled = false;
+    }
+  });
+  return form;
+}
+
+function optionField(o: OptionSpec): HTMLElement {
+  const id = `opt-${o.name}`;
+  let input: HTMLElement;
+  if (o.type === "bool") {
+    input = h("input", { id, name: id, type: "checkbox", checked: o.default === "true" });
+  } else if (o.type === "choice") {
+    const sel = h("select", { id, name: id }, (o.choices ?? []).map((c) => h("option", { value: c }, c)));
+    sel.value = o.default;
+    input = sel;
+  } else if (o.type === "int") {
+    input = h("input", { id, name: id, type: "number", value: o.default, min: o.min, max: o.max });
+  } else {
+    input = h("input", { id, name: id, value: o.default });
+  }
+  return h("label.field.option", h("span", o.name), input, h("small.muted", o.help));
+}
+
+function readOption(form: HTMLFormElement, o: OptionSpec): string {
+  const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`#opt-${CSS.escape(o.name)}`);
+  if (!el) return o.default;
+  if (o.type === "bool") return (el as HTMLInputElement).checked ? "true" : "false";
+  return el.value === "" ? o.default : el.value;
+}

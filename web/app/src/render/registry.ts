@@ -1,0 +1,32 @@
+// Which renderer draws which game; any game without one gets the generic fallback.
+import type { View } from "../api";
+import { h } from "../dom";
+import { renderGeneric } from "./generic";
+import { renderBelle } from "./belle";
+import { renderGameshire } from "./gameshire";
+import { renderIntrigue } from "./intrigue";
+import { renderPersuasion } from "./persuasion";
+import type { RenderContext, Renderer } from "./types";
+
+const renderers: Record<string, Renderer> = {
+  belle: renderBelle,
+  gameshire: renderGameshire,
+  intrigue: renderIntrigue,
+  persuasion: renderPersuasion,
+  "persuasion-classic": renderPersuasion,
+};
+
+/** Draws the board with the game's renderer, or with the generic one when asked (`plain`). */
+export function renderBoard(view: View, ctx: RenderContext, plain = false): HTMLElement {
+  const renderer = plain ? undefined : renderers[ctx.game];
+  if (renderer) {
+    try {
+      return renderer(view, ctx);
+    } catch (e) {
+      // A view this renderer does not understand (a newer game version) still shows, generically.
+      console.error(`renderer for ${ctx.game} failed`, e);
+      return h("div", h("p.muted.small", "(shown generically)"), renderGeneric(view, ctx));
+    }
+  }
+  return renderGeneric(view, ctx);
+}

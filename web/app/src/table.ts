@@ -1,0 +1,281 @@
+// The table page: one WebSocket, the game's renderer for the board, the legal moves as buttons, the
+// seats with whose turn it is (and who has already chosen in a simultaneous choice), the log, and the
+// end-of-game screen.
+import {
+  forgetToken,
+  getTable,
+  joinTable,
+  loadName,
+  loadToken,
+  saveName,
+  saveToken,
+  type LegalAction,
+  type SeatInfo,
+  type StateMessage,
+  type TableSummary,
+} from "./api";
+import { TableConnection } from "./connection";
+import { h, mount, toast } from "./dom";
+import { pageHeader } from "./header";
+import { seatLabel } from "./names";
+import { outcomePanel } from "./outcome";
+import { logPanel } from "./render/log";
+import { renderBoard } from "./render/registry";
+
+export function showTable(app: HTMLElement, code: string): () => void {
+  const link = h("span.link-state", "connecting…");
+  const invite = inviteBox(code);
+  const root = h("main.table-page#table", { "data-code": code }, h("p.muted", "Loading the table…"));
+  mount(app, pageHeader(invite, link), root);
+
+  let summary: TableSummary | undefined;
+  let state: StateMessage | undefined;
+  let connection: TableConnection | undefined;
+  let pending = false;
+  const chosen = new ChoiceTracker();
+
+  function connect(token: string | null) {
+    connection?.close();
+    connection = new TableConnection(code, token, {
+      onState(message) {
+        state = message;
+        pending = false;
+        chosen.update(message);
+        if (summary) summary = { ...summary, seats: message.seats, status: message.status };
+        draw();
+      },
+      onError(message) {
+        pending = false;
+        toast(message);
+        if (state) draw();
+      },
+      onRefused(message) {
+        if (token) {
+          forgetToken(code);
+          toast(`Your seat could not be resumed (${message}); watching as a spectator.`);
+          connect(null);
+        } else {
+          mount(root, h("p.error", message), h("p", h("a", { href: "#/" }, "Back to the lobby")));
+        }
+      },
+      onLink(up) {
+        link.textContent = up ? "connected" : "reconnecting…";
+        link.className = `link-state ${up ? "up" : "down"}`;
+      },
+    });
+  }
+
+  function act(a: LegalAction) {
+    if (!state || !connection || pending) return;
+    if (connection.move(state.step, a.action)) {
+      pending = true;
+      draw();
+    } else {
+      toast("Not connected; the move was not sent. Reconnecting…");
+    }
+  }
+
+  async function join(name: string, seat: number) {
+    try {
+      saveName(name);
+      const answer = await joinTable(code, name || "Player", seat);
+      saveToken(code, answer.token);
+      summary = await getTable(code);
+      connect(answer.token);
+    } catch (e) {
+      toast(`Could not join: ${(e as Error).message}`);
+    }
+  }
+
+  function draw() {
+    if (!state) return;
+    root.dataset.step = String(state.step);
+    root.dataset.status = state.status;
+    root.dataset.seat = String(state.seat);
+    root.dataset.game = summary?.game ?? "";
+    mount(root, tableView(state, summary, chosen, pending, act, join, draw));
+  }
+
+  getTable(code)
+    .then((t) => {
+      summary = t;
+      connect(loadToken(code));
+    })
+    .catch((e) => mount(root, h("p.error", `Table ${code}: ${e.message}`), h("a", { href: "#/" }, "Back to the lobby")));
+
+  return () => connection?.close();
+}
+
+function tableView(
+  state: StateMessage,
+  summary: TableSummary | undefined,
+  chosen: ChoiceTracker,
+  pending: boolean,
+  act: (a: LegalAction) => void,
+  join: (name: string, seat: number) => void,
+  redraw: () => void,
+): HTMLElement[] {
+  const game = summary?.game ?? String(state.view.game ?? "");
+  const seat = state.seat;
+  const ctx = { game, seat, seats: state.seats };
+  const plain = localStorage.getItem("court.plain") === "1";
+  const plainBox = h("input#plain-view", { type: "checkbox", checked: plain });
+  plainBox.addEventListener("change", () => {
+    localStorage.setItem("court.plain", plainBox.checked ? "1" : "0");
+    redraw();
+  });
+  const out: HTMLElement[] = [
+    h(
+      "div.title-row",
+      h("h1", summary?.title ?? game),
+      h("span.muted", `move ${state.step}`),
+      h("label.plain-toggle", plainBox, " plain view"),
+    ),
+    statusBar(state, pending),
+    seatsBar(state, chosen),
+  ];
+  if (state.status === "finished") out.push(outcomePanel(state.outcome, state.seats, seat, summary?.code ?? ""));
+  const side: HTMLElement[] = [];
+  if (seat !== "spectator" && state.status !== "finished") side.push(actionsPanel(state.legal, pending, act));
+  if (seat === "spectator" && summary && state.status === "waiting") side.push(joinPanel(state.seats, join));
+  if (seat === "spectator") side.push(h("p.spectating", "You are watching as a spectator: you see only public facts."));
+  side.push(logPanel(state.view.log ?? [], Number(state.view.log_total ?? 0)));
+  out.push(h("div.layout", h("section.board", renderBoard(state.view, ctx, plain)), h("aside.side", side)));
+  return out;
+}
+
+function statusBar(state: StateMessage, pending: boolean): HTMLElement {
+  let text: string;
+  let kind = "";
+  if (state.status === "finished") {
+    text = "The game is over.";
+    kind = "over";
+  } else if (state.status === "waiting") {
+    text = "Waiting for people to take the free seats. Share the invite link.";
+  } else if (pending) {
+    text = "Sending your move…";
+  } else if (state.legal.length > 0) {
+    text = "Your move.";
+    kind = "yours";
+  } else if (state.waiting_for.length === 0) {
+    text = "…";
+  } else {
+    const names = state.waiting_for.map((s) => seatLabel(state.seats, s));
+    text = `Waiting for ${names.join(", ")}.`;
+  }
+  return h("div.status-bar#status", { class: kind }, text);
+}
+
+function seatsBar(state: StateMessage, chosen: ChoiceTracker): HTMLElement {
+  return h(
+    "section.seats#seats",
+    state.seats.map((s) => {
+      const toAct = state.waiting_for.includes(s.seat) && state.status === "playing";
+      const done = chosen.hasChosen(s.seat);
+      const you = state.seat === s.seat;
+      return h(
+        "div.seat",
+        {
+          class: [toAct ? "to-act" : "", done ? "chosen" : "", you ? "you" : "", s.kind].join(" "),
+          "data-seat": s.seat,
+        },
+        h("div.seat-name", seatName(s), you ? h("span.you-tag", "you") : null),
+        h("div.seat-kind", s.kind === "bot" ? `${s.bot} bot` : s.taken ? "person" : "free seat"),
+        h("div.seat-state", toAct ? "to choose…" : done ? "has chosen ✓" : ""),
+      );
+    }),
+  );
+}
+
+function seatName(s: SeatInfo): string {
+  if (s.kind === "bot") return `Seat ${s.seat}`;
+  return s.taken ? `${s.name || "someone"}` : `Seat ${s.seat}`;
+}
+
+function actionsPanel(legal: LegalAction[], pending: boolean, act: (a: LegalAction) => void): HTMLElement {
+  if (legal.length === 0) return h("section.panel.actions#actions", h("h3", "Your moves"), h("p.muted", "Not your turn."));
+  const groups = new Map<string, LegalAction[]>();
+  for (const a of legal) {
+    // Moves group by their verb ("show", "invite", ...); labels that start otherwise share a group.
+    const key = /^[a-z]+\b/i.exec(a.label)?.[0] ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  const filter = h("input.filter", { placeholder: "filter moves", "aria-label": "filter moves" });
+  const lists = [...groups.values()].map((list) =>
+    h(
+      "div.action-group",
+      list.map((a) =>
+        h(
+          "button.action",
+          { type: "button", disabled: pending, "data-action": a.action, title: a.label, onclick: () => act(a) },
+          a.label,
+        ),
+      ),
+    ),
+  );
+  filter.addEventListener("input", () => {
+    const q = filter.value.toLowerCase();
+    for (const b of lists.flatMap((l) => [...l.querySelectorAll<HTMLButtonElement>("button")])) {
+      b.hidden = q !== "" && !b.textContent!.toLowerCase().includes(q);
+    }
+  });
+  return h(
+    "section.panel.actions.mine#actions",
+    h("h3", `Your move (${legal.length} choice${legal.length === 1 ? "" : "s"})`),
+    legal.length > 12 ? filter : null,
+    lists,
+  );
+}
+
+function joinPanel(seats: SeatInfo[], join: (name: string, seat: number) => void): HTMLElement {
+  const free = seats.filter((s) => s.kind === "human" && !s.taken);
+  if (free.length === 0) return h("div");
+  const name = h("input", { placeholder: "your name", value: loadName(), maxlength: 40, "aria-label": "your name" });
+  const seat = h("select", { "aria-label": "seat" }, free.map((s) => h("option", { value: s.seat }, `Seat ${s.seat}`)));
+  return h(
+    "section.panel.join#join",
+    h("h3", "Take a seat"),
+    h("div.row", name, seat, h("button", { type: "button", onclick: () => join(name.value.trim(), Number(seat.value)) }, "Join")),
+  );
+}
+
+function inviteBox(code: string): HTMLElement {
+  const url = `${location.origin}/#/table/${code}`;
+  const button = h("button.secondary.small", { type: "button", title: url }, "Copy invite link");
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast("Invite link copied.", "info");
+    } catch {
+      prompt("Invite link:", url);
+    }
+  });
+  return h("span.invite", h("span.code-label", "Table "), h("a.code", { href: `#/table/${code}` }, code), button);
+}
+
+/**
+ * Who has already made a simultaneous choice. The server lists who still has to choose
+ * (`waiting_for`). Each move is one step, so while the list loses exactly one seat per step, the
+ * same choice goes on and the seats that left the list have chosen; anything else starts afresh.
+ */
+class ChoiceTracker {
+  private group: number[] = [];
+  private waiting: number[] = [];
+  private step = -1;
+
+  update(state: StateMessage) {
+    const w = state.waiting_for;
+    const moved = state.step - this.step;
+    const left = this.waiting.filter((s) => !w.includes(s)).length;
+    const subset = w.every((s) => this.waiting.includes(s));
+    const sameChoice = moved === 0 ? subset && left === 0 : subset && left === moved && w.length > 0;
+    if (!sameChoice) this.group = [...w];
+    this.waiting = [...w];
+    this.step = state.step;
+    if (state.status !== "playing") this.group = [];
+  }
+
+  hasChosen(seat: number): boolean {
+    return this.group.length > 1 && this.group.includes(seat) && !this.waiting.includes(seat);
+  }
+}
