@@ -1,0 +1,55 @@
+// How Belle of the Ball packs a move into an Action's 32 bits, and back.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/types.h"
+#include "games/belle/cards.h"
+
+namespace court::belle {
+
+enum class Move : std::uint8_t {
+  InviteGuest = 1,   // card; couple = 1: on top of single guest `unit`
+  InviteBelle,       // card
+  PowerMingler,      // index = mingling card (dismiss or welcome, by the invited guest's power)
+  SkipPower,
+  Gift,              // card, unit = a couple of the player's clique
+  NoGift,
+  AttractMingler,    // index = mingling guest
+  AttractGuest,      // unit = a single guest of another clique
+  AttractCouple,     // unit = a couple of another clique (Belles)
+  Repel,             // unit = a single guest of the player's clique; to = seat, or discard = 1
+  DeclineReach,      // only with the option optional_reach
+  ReplaceSingle,     // card
+  ReplaceCouple,     // card = top, card2 = bottom
+  NoReplace,
+};
+inline constexpr int kLastMove = static_cast<int>(Move::NoReplace);
+
+// Layout: move 4 bits | card 7 | card2 7 | to 4 | index 7 | flag 1. Bit 31 marks an observed code.
+struct MoveCode {
+  Move move = Move::InviteGuest;
+  std::uint8_t card = 0;
+  std::uint8_t card2 = 0;
+  std::uint8_t to = 0;
+  std::uint8_t index = 0;   // a unit of the table, or a mingler position
+  bool flag = false;        // InviteGuest: as a couple; Repel: to the discard pile
+
+  Action encode() const {
+    return Action{static_cast<std::uint32_t>(move) | (std::uint32_t{card} & 0x7f) << 4 |
+                  (std::uint32_t{card2} & 0x7f) << 11 | (std::uint32_t{to} & 0xf) << 18 |
+                  (std::uint32_t{index} & 0x7f) << 22 | std::uint32_t{flag} << 29};
+  }
+  static MoveCode decode(Action action) {
+    MoveCode m;
+    m.move = static_cast<Move>(action.code & 0xf);
+    m.card = static_cast<std::uint8_t>((action.code >> 4) & 0x7f);
+    m.card2 = static_cast<std::uint8_t>((action.code >> 11) & 0x7f);
+    m.to = static_cast<std::uint8_t>((action.code >> 18) & 0xf);
+    m.index = static_cast<std::uint8_t>((action.code >> 22) & 0x7f);
+    m.flag = ((action.code >> 29) & 1u) != 0;
+    return m;
+  }
+};
+
+}  // namespace court::belle

@@ -1,0 +1,316 @@
+// Belle of the Ball: setup, the legal moves, scoring, determinization and the hidden positions.
+#include "games/belle/state.h"
+
+#include <bit>
+
+namespace court::belle {
+
+BelleState BelleState::blank(const BelleRules& rules, std::uint64_t seed) {
+  BelleState s;
+  s.rules_ = &rules;
+  s.rng_ = make_rng(seed);
+  s.seats_ = static_cast<std::int8_t>(rules.seats);
+  s.belle_.fill(kNoCard);
+  return s;
+}
+
+// Setup (rulebook, "Setup"): shuffle every card into the deck, deal five to each player and five
+// minglers. Seat 0 goes first.
+BelleState BelleState::new_game(const BelleRules& rules, std::uint64_t seed) {
+  BelleState s = blank(rules, seed);
+  for (CardId c : rules.deck) s.deck_.push_back(c);
+  shuffle(s.deck_.begin(), s.deck_.end(), s.rng_);
+  s.deal_round(0);
+  return s;
+}
+
+// Deals a round (rulebook, "Setup" and "End of Round" 4): a full hand to each player from `starter` on,
+// then the minglers. If the deck runs out while dealing, the game is over.
+void BelleState::deal_round(Seat starter) {
+  starter_ = static_cast<std::int8_t>(starter);
+  turn_ = static_cast<std::int8_t>(starter);
+  phase_ = Phase::Invite;
+  log_event({.kind = Event::RoundStart, .seat = starter_, .a = round_});
+  for (int i = 0; i < seats_; ++i) refill_hand((starter + i) % seats_);
+  while (static_cast<int>(minglers_.size()) < rules_->minglers && !deck_.empty()) {
+    minglers_.push_back(deck_.back());
+    deck_.pop_back();
+  }
+  if (deck_.empty()) {
+    log_event({.kind = Event::DeckRanOut, .a = 5});
+    end_game();
+  }
+}
+
+bool BelleState::draw_to_hand(Seat seat) {
+  if (deck_.empty() || hands_[seat].full()) return false;
+  hands_[seat].push_back(deck_.back());
+  deck_.pop_back();
+  return true;
+}
+
+void BelleState::refill_hand(Seat seat) {
+  while (static_cast<int>(hands_[seat].size()) < rules_->hand_size && draw_to_hand(seat)) {}
+}
+
+void BelleState::log_event(const LogEvent& e) {
+  if (log_.size() + 1 < log_.capacity()) {
+    log_.push_back(e);
+  } else if (log_.size() + 1 == log_.capacity()) {
+    log_.push_back({.kind = Event::LogFull});
+  }
+}
+
+SeatSet BelleState::to_act() const {
+  if (phase_ == Phase::GameOver) return SeatSet();
+  return SeatSet::of(phase_ == Phase::Replace ? victim_ : turn_);
+}
+
+int BelleState::couples_in_play() const {
+  int n = 0;
+  for (const Unit& u : units_) n += u.couple() ? 1 : 0;
+  return n;
+}
+
+bool BelleState::attractable_guest(CardId card, SymbolMask symbols) const {
+  const CardInfo& info = rules_->cards[card];
+  return info.is_guest() && (info.symbols & symbols) != 0;
+}
+
+// A Belle's criterion, judged on the couple's top card (couples take the attributes of the top card).
+bool BelleState::belle_wants(CardId belle, const Unit& u) const {
+  const CardInfo& b = rules_->cards[belle];
+  const CardInfo& top = rules_->cards[u.top];
+  switch (b.criterion) {
+    case Criterion::Any: return true;
+    case Criterion::Symbol: return top.has(static_cast<Symbol>(b.criterion_param));
+    case Criterion::Family: return top.family == b.criterion_param;
+    case Criterion::MinPoints: return top.points >= b.criterion_param;
+    case Criterion::Gifted: return u.gift_count > 0;
+  }
+  return false;
+}
+
+void BelleState::legal_actions(Seat seat, ActionList& out) const {
+  if (!to_act().contains(seat)) return;
+  switch (phase_) {
+    case Phase::Invite: add_invite_moves(seat, out); break;
+    case Phase::Power: add_power_moves(out); break;
+    case Phase::Gift: add_gift_moves(seat, out); break;
+    case Phase::Reach: add_reach_moves(seat, out); break;
+    case Phase::Replace: add_replace_moves(seat, out); break;
+    case Phase::GameOver: break;
+  }
+}
+
+// Step 1: invite a guest (alone, or on top of one of your single guests as a couple) or a Belle.
+void BelleState::add_invite_moves(Seat seat, ActionList& out) const {
+  std::array<bool, kMaxCardTypes> seen{};
+  for (CardId card : hands_[seat]) {
+    if (seen[card]) continue;
+    seen[card] = true;
+    if (rules_->cards[card].is_belle()) {
+      out.push_back(MoveCode{.move = Move::InviteBelle, .card = card}.encode());
+      continue;
+    }
+    out.push_back(MoveCode{.move = Move::InviteGuest, .card = card}.encode());
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+      if (units_[i].owner != seat || units_[i].couple()) continue;
+      out.push_back(MoveCode{.move = Move::InviteGuest, .card = card, .index = static_cast<std::uint8_t>(i),
+                             .flag = true}.encode());
+    }
+  }
+}
+
+// Step 1a: the invited guest's power, when it asks for a choice (optional).
+void BelleState::add_power_moves(ActionList& out) const {
+  for (std::size_t i = 0; i < minglers_.size(); ++i) {
+    if (power_pending_ == InvitePower::WelcomeMingler && !rules_->cards[minglers_[i]].is_guest()) continue;
+    out.push_back(MoveCode{.move = Move::PowerMingler, .index = static_cast<std::uint8_t>(i)}.encode());
+  }
+  out.push_back(MoveCode{.move = Move::SkipPower}.encode());
+}
+
+// Step 1c: a card from hand face-down on one of your couples with fewer than two gifts (optional).
+void BelleState::add_gift_moves(Seat seat, ActionList& out) const {
+  std::array<bool, kMaxCardTypes> seen{};
+  for (CardId card : hands_[seat]) {
+    if (seen[card]) continue;
+    seen[card] = true;
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+      const Unit& u = units_[i];
+      if (u.owner != seat || !u.couple() || u.gift_count >= kGiftsPerCouple) continue;
+      out.push_back(MoveCode{.move = Move::Gift, .card = card, .index = static_cast<std::uint8_t>(i)}.encode());
+    }
+  }
+  out.push_back(MoveCode{.move = Move::NoGift}.encode());
+}
+
+// Step 2: attract (a guest from the minglers or a single from another clique; a Belle: a couple from
+// another clique) or repel (a single guest of your own clique, to another clique or the discard pile).
+void BelleState::add_reach_moves(Seat seat, ActionList& out) const {
+  const CardInfo& invited = rules_->cards[invited_card_];
+  if (invited.is_belle()) {
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+      const Unit& u = units_[i];
+      if (u.owner == seat || !u.couple() || !belle_wants(invited_card_, u)) continue;
+      out.push_back(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)}.encode());
+    }
+  } else if (invited.reach == Reach::Attract) {
+    for (std::size_t i = 0; i < minglers_.size(); ++i) {
+      if (!attractable_guest(minglers_[i], invited.reach_symbols)) continue;
+      out.push_back(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)}.encode());
+    }
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+      const Unit& u = units_[i];
+      if (u.owner == seat || u.couple() || !attractable_guest(u.top, invited.reach_symbols)) continue;
+      out.push_back(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)}.encode());
+    }
+  } else if (invited.reach == Reach::Repel) {
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+      const Unit& u = units_[i];
+      if (u.owner != seat || u.couple() || static_cast<int>(i) == invited_unit_ ||
+          !attractable_guest(u.top, invited.reach_symbols)) {
+        continue;
+      }
+      for (int to = 0; to < seats_; ++to) {
+        if (to == seat) continue;
+        out.push_back(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to),
+                               .index = static_cast<std::uint8_t>(i)}.encode());
+      }
+      out.push_back(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i),
+                             .flag = true}.encode());
+    }
+  }
+  if (rules_->optional_reach && !out.empty()) out.push_back(MoveCode{.move = Move::DeclineReach}.encode());
+}
+
+// Step 2a: the player who lost a guest may put one guest from hand in its place; one who lost a couple,
+// two guests as a couple (top first).
+void BelleState::add_replace_moves(Seat seat, ActionList& out) const {
+  const auto& hand = hands_[seat];
+  std::array<bool, kMaxCardTypes> seen{};
+  if (!victim_lost_couple_) {
+    for (CardId card : hand) {
+      if (seen[card] || !rules_->cards[card].is_guest()) continue;
+      seen[card] = true;
+      out.push_back(MoveCode{.move = Move::ReplaceSingle, .card = card}.encode());
+    }
+  } else {
+    for (std::size_t i = 0; i < hand.size(); ++i) {
+      if (!rules_->cards[hand[i]].is_guest() || seen[hand[i]]) continue;
+      seen[hand[i]] = true;
+      std::array<bool, kMaxCardTypes> seen_bottom{};
+      for (std::size_t j = 0; j < hand.size(); ++j) {
+        if (j == i || !rules_->cards[hand[j]].is_guest() || seen_bottom[hand[j]]) continue;
+        seen_bottom[hand[j]] = true;
+        out.push_back(MoveCode{.move = Move::ReplaceCouple, .card = hand[i], .card2 = hand[j]}.encode());
+      }
+    }
+  }
+  out.push_back(MoveCode{.move = Move::NoReplace}.encode());
+}
+
+bool BelleState::reach_possible() const {
+  if (phase_ == Phase::GameOver || invited_card_ == kNoCard) return false;
+  ActionList moves;
+  add_reach_moves(turn_, moves);
+  return !moves.empty();
+}
+
+// End-of-round effects count the units of the clique: singles, and couples by their top card.
+int BelleState::bonus_value(const BonusEffect& b, Seat seat) const {
+  int count = 0;
+  std::uint32_t families = 0;
+  for (const Unit& u : units_) {
+    if (u.owner != seat) continue;
+    const CardInfo& top = rules_->cards[u.top];
+    switch (b.kind) {
+      case Bonus::PerSymbol: count += top.has(static_cast<Symbol>(b.param)) ? 1 : 0; break;
+      case Bonus::PerFamily: count += top.family == b.param ? 1 : 0; break;
+      case Bonus::PerCouple: count += u.couple() ? 1 : 0; break;
+      case Bonus::PerSingle: count += u.couple() ? 0 : 1; break;
+      case Bonus::PerGift: count += u.gift_count; break;
+      case Bonus::PerFamilyPresent: families |= 1u << top.family; break;
+      case Bonus::Flat:
+      case Bonus::None: break;
+    }
+  }
+  if (b.kind == Bonus::PerFamilyPresent) count = std::popcount(families);
+  if (b.kind == Bonus::Flat) count = 1;
+  return count * b.points;
+}
+
+// Scoring (rulebook, "End of Round" 2): the face value of each single guest and of each couple's top
+// card, one point per gift, then the guests' end-of-round powers (singles and couples' top cards; with
+// the option buried_powers, bottom cards too) and the Belle's effect.
+ScoreBreakdown BelleState::clique_score(Seat seat) const {
+  ScoreBreakdown score;
+  for (const Unit& u : units_) {
+    if (u.owner != seat) continue;
+    score.guests += rules_->cards[u.top].points;
+    score.gifts += u.gift_count;
+    score.powers += bonus_value(rules_->cards[u.top].bonus, seat);
+    if (u.couple() && rules_->buried_powers) score.powers += bonus_value(rules_->cards[u.bottom].bonus, seat);
+  }
+  if (belle_[seat] != kNoCard) score.belle = bonus_value(rules_->cards[belle_[seat]].bonus, seat);
+  return score;
+}
+
+Outcome BelleState::outcome() const {
+  std::array<double, kMaxPlayers> scores{};
+  for (int s = 0; s < seats_; ++s) scores[s] = scores_[s];
+  return Outcome::from_scores(scores.data(), seats_);
+}
+
+std::uint64_t BelleState::observe(Seat viewer, Seat actor, Action action) const {
+  const MoveCode m = MoveCode::decode(action);
+  if (viewer == actor || m.move != Move::Gift) return action.code;
+  return MoveCode{.move = Move::Gift, .index = m.index}.encode().code | (1u << 31);
+}
+
+// Everything `seat` cannot know goes back into one pool and is dealt out again to the same places: the
+// other players' hands, the deck, gifts it did not give and cards discarded face-down that it did not
+// hold. Details of others' gifts in the log are forgotten and the state's generator is reseeded, so the
+// copy carries no trace of the true hidden facts.
+void BelleState::determinize(Seat seat, Rng& rng) {
+  const std::uint8_t me = static_cast<std::uint8_t>(1u << seat);
+  std::array<CardId, kMaxDeck> pool{};
+  int n = 0;
+  auto visit = [&](auto&& fn) {
+    for (int t = 0; t < seats_; ++t) {
+      if (t == seat) continue;
+      for (CardId& c : hands_[t]) fn(c);
+    }
+    for (CardId& c : deck_) fn(c);
+    for (Unit& u : units_) {
+      for (int g = 0; g < u.gift_count; ++g) if (!(u.gifts[g].known & me)) fn(u.gifts[g].card);
+    }
+    for (Buried& b : buried_) if (!(b.known & me)) fn(b.card);
+  };
+  visit([&](CardId& c) { pool[n++] = c; });
+  shuffle(pool.begin(), pool.begin() + n, rng);
+  n = 0;
+  visit([&](CardId& c) { c = pool[n++]; });
+  for (LogEvent& e : log_) {
+    if (e.kind == Event::GaveGift && e.seat != seat) e.card = kNoCard;
+  }
+  std::uint64_t high = rng();
+  rng_ = make_rng((high << 32) | rng());
+}
+
+void BelleState::hidden_items(Seat seat, HiddenList& out) const {
+  const std::uint8_t me = static_cast<std::uint8_t>(1u << seat);
+  auto add = [&](CardId c) { out.push_back(HiddenItem{0, c}); };
+  for (int t = 0; t < seats_; ++t) {
+    if (t == seat) continue;
+    for (CardId c : hands_[t]) add(c);
+  }
+  for (CardId c : deck_) add(c);
+  for (const Unit& u : units_) {
+    for (int g = 0; g < u.gift_count; ++g) if (!(u.gifts[g].known & me)) add(u.gifts[g].card);
+  }
+  for (const Buried& b : buried_) if (!(b.known & me)) add(b.card);
+}
+
+}  // namespace court::belle

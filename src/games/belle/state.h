@@ -1,0 +1,218 @@
+// Belle of the Ball's game position: a flat value type (fixed arrays and small integers, no heap) holding
+// the hands, the cliques (as units: a single guest or a couple with its gifts), the Belles, the minglers,
+// the deck and discard piles, scores, the current turn's pending steps, its own random generator and a
+// public log of small structured events.
+//
+// Files: cards.* (data), state.cpp (setup, legal moves, scoring, determinization), rules.cpp (what a move
+// does, the end of a turn, a round and the game), view.cpp (views, move labels, the log in words),
+// scenario.cpp (scenario files), stats.cpp (figures for the simulator), bot.cpp (the heuristic bot).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/game.h"
+#include "games/belle/actions.h"
+#include "games/belle/cards.h"
+
+namespace court::belle {
+
+// A gift: a card face-down on a couple. `known` is the set of seats (one bit each) that know its face:
+// the seat that gave it.
+struct Gift {
+  CardId card = kNoCard;
+  std::uint8_t known = 0;
+  friend bool operator==(Gift, Gift) = default;
+};
+
+// One unit of a clique: a single guest, or a couple (top and bottom) that may carry gifts. Units of every
+// clique live in one list, in the order they joined their clique; `owner` is the clique's seat.
+struct Unit {
+  std::int8_t owner = -1;
+  CardId top = kNoCard;
+  CardId bottom = kNoCard;           // kNoCard for a single guest
+  std::uint8_t gift_count = 0;
+  std::array<Gift, kGiftsPerCouple> gifts{};
+  bool couple() const { return bottom != kNoCard; }
+  friend bool operator==(const Unit&, const Unit&) = default;
+};
+
+// A card discarded face-down at the end of a round (a hand or a gift); `known` as for gifts.
+struct Buried {
+  CardId card = kNoCard;
+  std::uint8_t known = 0;
+};
+
+inline constexpr std::uint8_t kFromMinglers = 0xf;
+inline constexpr std::uint8_t kToDiscard = 0xf;
+
+enum class Event : std::uint8_t {
+  RoundStart,        // a = round, seat = first player
+  InvitedGuest,      // seat, card, a = the guest it coupled with, or kNoCard
+  InvitedBelle,      // seat, card, a = the Belle it replaced, or kNoCard
+  DrewCards,         // seat, card = the guest whose power it was, a = cards drawn
+  DismissedMingler,  // seat, card
+  WelcomedMingler,   // seat, card
+  GaveGift,          // seat, card (known to seat only), a/b = the couple's top/bottom
+  Attracted,         // seat, card, a = seat it came from, or kFromMinglers
+  AttractedCouple,   // seat, card = top, b = bottom, a = seat it came from
+  Repelled,          // seat, card, a = seat it went to, or kToDiscard
+  Declined,          // seat
+  Replaced,          // seat, card (a single, or the top), a = bottom or kNoCard, b = cards drawn back
+  Drifted,           // card = the mingler that left, or kNoCard; a = cards drawn into the row
+  DeckRanOut,        // a = the step: 3 refill, 4 minglers, 5 a new round's deal
+  CouplesReached,    // a = couples in play, b = the threshold
+  Scored,            // seat, a = round points (int8), b/c = total (int16, low and high byte)
+  GameOver,
+  LogFull,
+};
+
+struct LogEvent {
+  Event kind = Event::RoundStart;
+  std::int8_t seat = -1;
+  CardId card = kNoCard;
+  std::uint8_t a = 0;
+  std::uint8_t b = 0;
+  std::uint8_t c = 0;
+};
+
+// Whose choice it is: the active player's steps of a turn in the rulebook's order, or a victim's
+// replacement (step 2a).
+enum class Phase : std::uint8_t { Invite, Power, Gift, Reach, Replace, GameOver };
+
+// How a round ended.
+enum class RoundEnd : std::uint8_t { None, Couples, Deck };
+
+inline constexpr int kMaxRounds = 32;   // a round deals at least 2 * 2 + 1 cards and draws 2 a turn, from at most 128
+inline constexpr int kLogCapacity = 512;
+
+// A clique's score for one round, in parts.
+struct ScoreBreakdown {
+  int guests = 0;   // singles' and couples' top cards' face values
+  int gifts = 0;    // one per gift
+  int powers = 0;   // guests' end-of-round powers
+  int belle = 0;    // the Belle's end-of-round effect
+  int total() const { return guests + gifts + powers + belle; }
+};
+
+class BelleState {
+ public:
+  BelleState() = default;
+
+  // --- StateModel -------------------------------------------------------------------------------
+  int num_seats() const { return seats_; }
+  SeatSet to_act() const;
+  void legal_actions(Seat seat, ActionList& out) const;
+  void apply(Seat seat, Action action);
+  bool terminal() const { return phase_ == Phase::GameOver; }
+  Outcome outcome() const;
+  nlohmann::json view(Seat seat) const;
+  void determinize(Seat seat, Rng& rng);
+  void hidden_items(Seat seat, HiddenList& out) const;
+  std::string describe(Seat seat, Action action) const;
+  // A gift's card is secret to everyone but its giver: others observe only "a gift on that couple".
+  std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
+  void report(GameReport& report) const;   // stats.cpp
+
+  // --- Building states ---------------------------------------------------------------------------
+  static BelleState new_game(const BelleRules& rules, std::uint64_t seed);
+  // An empty table for scenario building: no cards anywhere, round 1, seat 0 to invite.
+  static BelleState blank(const BelleRules& rules, std::uint64_t seed);
+
+  // --- Read access (views, bots, tests) ---------------------------------------------------------
+  const BelleRules& rules() const { return *rules_; }
+  int round() const { return round_; }
+  Seat turn_seat() const { return turn_; }
+  Phase phase() const { return phase_; }
+  Seat victim() const { return victim_; }
+  int score(Seat s) const { return scores_[s]; }
+  CardId belle(Seat s) const { return belle_[s]; }
+  const FixedVector<CardId, kMaxHand>& hand(Seat s) const { return hands_[s]; }
+  const FixedVector<CardId, kMaxDeck>& deck() const { return deck_; }
+  const FixedVector<CardId, kMaxMinglers>& minglers() const { return minglers_; }
+  const FixedVector<CardId, kMaxDeck>& discard_pile() const { return discard_; }
+  const FixedVector<Buried, kMaxDeck>& buried() const { return buried_; }
+  const FixedVector<Unit, kMaxDeck>& units() const { return units_; }
+  const FixedVector<LogEvent, kLogCapacity>& log() const { return log_; }
+  int reach_left() const { return reach_left_; }
+  int gifts_left() const { return gifts_left_; }
+  CardId invited_card() const { return invited_card_; }
+  int couples_in_play() const;
+  int rounds_scored() const { return rounds_scored_; }
+  RoundEnd round_end(int r) const { return round_end_[r]; }
+  int round_points(int r, Seat s) const { return round_points_[r][s]; }
+
+  // This round's score of `seat`'s clique if the round ended now (gifts count whatever they are).
+  ScoreBreakdown clique_score(Seat seat) const;
+  // Whether the invited card's attraction or repulsion has a target now.
+  bool reach_possible() const;
+
+  friend BelleState state_from_scenario(const BelleRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
+
+ private:
+  // state.cpp
+  void deal_round(Seat starter);
+  bool draw_to_hand(Seat seat);
+  void refill_hand(Seat seat);
+  void log_event(const LogEvent& e);
+  bool attractable_guest(CardId card, SymbolMask symbols) const;
+  bool belle_wants(CardId belle, const Unit& u) const;
+  void add_invite_moves(Seat seat, ActionList& out) const;
+  void add_power_moves(ActionList& out) const;
+  void add_gift_moves(Seat seat, ActionList& out) const;
+  void add_reach_moves(Seat seat, ActionList& out) const;
+  void add_replace_moves(Seat seat, ActionList& out) const;
+  int bonus_value(const BonusEffect& b, Seat seat) const;
+
+  // rules.cpp: one function per rule.
+  void invite_guest(Seat seat, CardId card, bool couple, int unit);
+  void invite_belle(Seat seat, CardId card);
+  void use_power_on_mingler(Seat seat, int index);
+  void give_gift(Seat seat, CardId card, int unit);
+  void attract_mingler(Seat seat, int index);
+  void attract_guest(Seat seat, int unit);
+  void attract_couple(Seat seat, int unit);
+  void repel(Seat seat, int unit, std::uint8_t to, bool discard);
+  void replace_lost(Seat seat, CardId top, CardId bottom);
+  void remove_from_hand(Seat seat, CardId card);
+  void move_unit_to(int unit, Seat owner);
+  void advance();
+  void finish_turn();
+  void drift_minglers();
+  void end_round(RoundEnd cause);
+  void clear_table();
+  void end_game();
+
+  const BelleRules* rules_ = nullptr;
+  Rng rng_;
+  std::int8_t seats_ = 2;
+  FixedVector<Unit, kMaxDeck> units_;
+  std::array<FixedVector<CardId, kMaxHand>, kMaxPlayers> hands_{};
+  std::array<CardId, kMaxPlayers> belle_{};
+  FixedVector<CardId, kMaxDeck> deck_;       // back() is the top
+  FixedVector<CardId, kMaxMinglers> minglers_;  // [0] is farthest from the deck; new ones join at the back
+  FixedVector<CardId, kMaxDeck> discard_;    // face-up
+  FixedVector<Buried, kMaxDeck> buried_;     // face-down (hands and gifts at a round's end)
+  std::array<std::int16_t, kMaxPlayers> scores_{};
+  std::uint8_t round_ = 1;
+  std::int8_t starter_ = 0;
+  std::int8_t turn_ = 0;
+  Phase phase_ = Phase::Invite;
+  // The current turn.
+  CardId invited_card_ = kNoCard;
+  std::int8_t invited_unit_ = -1;   // the invited guest's unit (repel never sends it away)
+  InvitePower power_pending_ = InvitePower::None;
+  std::uint8_t gifts_left_ = 0;
+  std::uint8_t reach_left_ = 0;
+  std::int8_t victim_ = -1;
+  bool victim_lost_couple_ = false;
+  // Rounds played.
+  std::uint8_t rounds_scored_ = 0;
+  std::array<RoundEnd, kMaxRounds> round_end_{};
+  std::array<std::array<std::int16_t, kMaxPlayers>, kMaxRounds> round_points_{};
+  FixedVector<LogEvent, kLogCapacity> log_;
+};
+
+}  // namespace court::belle

@@ -1,0 +1,276 @@
+// Belle of the Ball: what each seat sees (built from what it may know, never by stripping the state),
+// move labels, and the public log in words.
+#include <fmt/format.h>
+
+#include "games/belle/state.h"
+
+namespace court::belle {
+namespace {
+
+std::string cards_word(int n) { return n == 1 ? "1 card" : fmt::format("{} cards", n); }
+std::string points_word(int n) { return n == 1 || n == -1 ? fmt::format("{} point", n) : fmt::format("{} points", n); }
+
+std::string symbols_or(SymbolMask mask) {
+  std::string out;
+  for (int s = 0; s < kSymbols; ++s) {
+    if (!(mask & (1u << s))) continue;
+    out += (out.empty() ? "" : " or ") + std::string(symbol_title(static_cast<Symbol>(s)));
+  }
+  return out;
+}
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Invite: return "invite";
+    case Phase::Power: return "power";
+    case Phase::Gift: return "gift";
+    case Phase::Reach: return "attract or repel";
+    case Phase::Replace: return "replace";
+    case Phase::GameOver: return "over";
+  }
+  return "";
+}
+
+}  // namespace
+
+// Names for the units and minglers in labels: a name, and " [2]" for a second unit of the same clique
+// (or a second mingler) with the very same cards, so labels stay unique when a deck holds copies.
+namespace {
+
+struct Namer {
+  const BelleState& s;
+  const BelleRules& rules() const { return s.rules(); }
+  std::string name(CardId c) const { return c == kNoCard || c >= rules().cards.size() ? "?" : rules().cards[c].name; }
+
+  std::string unit(int i) const {
+    const Unit& u = s.units()[i];
+    std::string out = u.couple() ? fmt::format("{} & {}", name(u.top), name(u.bottom)) : name(u.top);
+    int same = 0;
+    for (int k = 0; k < i; ++k) {
+      const Unit& o = s.units()[k];
+      same += o.owner == u.owner && o.top == u.top && o.bottom == u.bottom ? 1 : 0;
+    }
+    return same ? fmt::format("{} [{}]", out, same + 1) : out;
+  }
+
+  std::string mingler(int i) const {
+    int same = 0;
+    for (int k = 0; k < i; ++k) same += s.minglers()[k] == s.minglers()[i] ? 1 : 0;
+    return same ? fmt::format("{} [{}]", name(s.minglers()[i]), same + 1) : name(s.minglers()[i]);
+  }
+};
+
+}  // namespace
+
+std::string BelleState::describe(Seat seat, Action action) const {
+  (void)seat;
+  const Namer n{*this};
+  const MoveCode m = MoveCode::decode(action);
+  const int move = static_cast<int>(m.move);
+  const std::size_t cards = rules_->cards.size();
+  const auto neutral = [&] { return fmt::format("move #{}", action.code); };
+  if (move < 1 || move > kLastMove) return neutral();
+  switch (m.move) {
+    case Move::InviteGuest:
+      if (m.card >= cards) return neutral();
+      if (!m.flag) return "invite " + card_summary(*rules_, m.card);
+      if (m.index >= units_.size()) return neutral();
+      return fmt::format("invite {} on top of {} as a couple", card_summary(*rules_, m.card), n.unit(m.index));
+    case Move::InviteBelle:
+      if (m.card >= cards) return neutral();
+      return "invite " + card_summary(*rules_, m.card);
+    case Move::PowerMingler:
+      if (m.index >= minglers_.size()) return neutral();
+      return fmt::format("{} {} from the minglers",
+                         power_pending_ == InvitePower::DismissMingler ? "dismiss" : "welcome", n.mingler(m.index));
+    case Move::SkipPower: return "skip the invitation power";
+    case Move::Gift:
+      if (m.card >= cards || m.index >= units_.size()) return neutral();
+      return fmt::format("gift {} to the couple {}", n.name(m.card), n.unit(m.index));
+    case Move::NoGift: return "no gift";
+    case Move::AttractMingler:
+      if (m.index >= minglers_.size()) return neutral();
+      return fmt::format("attract {} from the minglers", n.mingler(m.index));
+    case Move::AttractGuest:
+      if (m.index >= units_.size()) return neutral();
+      return fmt::format("attract {} from seat {}", n.unit(m.index), static_cast<int>(units_[m.index].owner));
+    case Move::AttractCouple:
+      if (m.index >= units_.size()) return neutral();
+      return fmt::format("attract the couple {} from seat {}", n.unit(m.index), static_cast<int>(units_[m.index].owner));
+    case Move::Repel:
+      if (m.index >= units_.size()) return neutral();
+      return m.flag ? fmt::format("repel {} to the discard pile", n.unit(m.index))
+                    : fmt::format("repel {} to seat {}", n.unit(m.index), static_cast<int>(m.to));
+    case Move::DeclineReach: return "decline to attract or repel";
+    case Move::ReplaceSingle:
+      if (m.card >= cards) return neutral();
+      return fmt::format("replace with {}", n.name(m.card));
+    case Move::ReplaceCouple:
+      if (m.card >= cards || m.card2 >= cards) return neutral();
+      return fmt::format("replace with {} on top of {}", n.name(m.card), n.name(m.card2));
+    case Move::NoReplace: return "no replacement";
+  }
+  return neutral();
+}
+
+namespace {
+
+std::string from_where(std::uint8_t a) { return a == kFromMinglers ? "the minglers" : fmt::format("seat {}", static_cast<int>(a)); }
+
+// One log event in words, as `viewer` may read it.
+std::string render_event(const BelleState& s, const LogEvent& e, Seat viewer) {
+  const Namer n{s};
+  const std::string who = fmt::format("Seat {}", static_cast<int>(e.seat));
+  switch (e.kind) {
+    case Event::RoundStart:
+      return fmt::format("Round {} begins; seat {} plays first.", static_cast<int>(e.a), static_cast<int>(e.seat));
+    case Event::InvitedGuest:
+      return e.a == kNoCard ? fmt::format("{} invited {}.", who, n.name(e.card))
+                            : fmt::format("{} invited {} on top of {}: a couple.", who, n.name(e.card), n.name(e.a));
+    case Event::InvitedBelle:
+      return e.a == kNoCard ? fmt::format("{} invited {}.", who, n.name(e.card))
+                            : fmt::format("{} invited {}; {} leaves for the discard pile.", who, n.name(e.card), n.name(e.a));
+    case Event::DrewCards: return fmt::format("{}: {} drew {}.", who, n.name(e.card), cards_word(e.a));
+    case Event::DismissedMingler: return fmt::format("{} dismissed {} from the minglers.", who, n.name(e.card));
+    case Event::WelcomedMingler: return fmt::format("{} welcomed {} from the minglers.", who, n.name(e.card));
+    case Event::GaveGift: {
+      const std::string gift = viewer == e.seat && e.card != kNoCard ? n.name(e.card) : std::string("a gift");
+      return fmt::format("{} gave {} face-down to the couple {} & {}.", who, gift, n.name(e.a), n.name(e.b));
+    }
+    case Event::Attracted: return fmt::format("{} attracted {} from {}.", who, n.name(e.card), from_where(e.a));
+    case Event::AttractedCouple:
+      return fmt::format("{} attracted the couple {} & {} from {}.", who, n.name(e.card), n.name(e.b), from_where(e.a));
+    case Event::Repelled:
+      return e.a == kToDiscard ? fmt::format("{} repelled {} to the discard pile.", who, n.name(e.card))
+                               : fmt::format("{} repelled {} to seat {}.", who, n.name(e.card), static_cast<int>(e.a));
+    case Event::Declined: return fmt::format("{} declined to use {}'s attraction.", who, n.name(e.card));
+    case Event::Replaced: {
+      const std::string drew = e.b ? fmt::format(" and drew {}", cards_word(e.b)) : "";
+      return e.a == kNoCard ? fmt::format("{} replaced the lost guest with {}{}.", who, n.name(e.card), drew)
+                            : fmt::format("{} replaced the lost couple with {} & {}{}.", who, n.name(e.card), n.name(e.a), drew);
+    }
+    case Event::Drifted:
+      return e.card == kNoCard ? fmt::format("{} joined the minglers.", cards_word(e.a))
+                               : fmt::format("{} drifted out of the party; {} joined the minglers.", n.name(e.card),
+                                             cards_word(e.a));
+    case Event::DeckRanOut:
+      return e.a == 5 ? "The deck ran out while dealing a new round: the game is over."
+                      : fmt::format("The deck ran out ({}): the round and the game are over.",
+                                    e.a == 3 ? "refilling a hand" : "the minglers drifting");
+    case Event::CouplesReached:
+      return fmt::format("{} couples are in play (the round ends at {}): the round is over.", static_cast<int>(e.a),
+                         static_cast<int>(e.b));
+    case Event::Scored: {
+      const int points = static_cast<std::int8_t>(e.a);
+      const int total = static_cast<std::int16_t>(static_cast<std::uint16_t>(e.b | (e.c << 8)));
+      return fmt::format("{} scores {} this round ({} in all).", who, points_word(points), total);
+    }
+    case Event::GameOver: return "The game is over.";
+    case Event::LogFull: return "(The log is full; later events are not recorded.)";
+  }
+  return "";
+}
+
+}  // namespace
+
+nlohmann::json BelleState::view(Seat seat) const {
+  using nlohmann::json;
+  const Namer n{*this};
+  const bool player = seat >= 0 && seat < seats_;
+  const std::uint8_t me = player ? static_cast<std::uint8_t>(1u << seat) : 0;
+  json v = json::object();
+  v["game"] = "belle";
+  v["round"] = round_;
+  v["first_player"] = starter_;
+  v["turn"] = turn_;
+  v["phase"] = phase_name(phase_);
+  if (phase_ != Phase::GameOver) {
+    std::string task;
+    const std::string inv = invited_card_ != kNoCard ? n.name(invited_card_) : "";
+    switch (phase_) {
+      case Phase::Invite: task = fmt::format("seat {} invites a guest or a Belle", turn_); break;
+      case Phase::Power: task = fmt::format("seat {} may use {}'s invitation power", turn_, inv); break;
+      case Phase::Gift: task = fmt::format("seat {} may give a gift to one of its couples", turn_); break;
+      case Phase::Reach: {
+        const CardInfo& info = rules_->cards[invited_card_];
+        if (info.is_belle()) {
+          task = fmt::format("seat {}: {} {}", turn_, inv, criterion_text(*rules_, info));
+        } else {
+          task = fmt::format("seat {}: {} {} a single guest with {}{}", turn_, inv,
+                             info.reach == Reach::Attract ? "attracts" : "repels", symbols_or(info.reach_symbols),
+                             reach_left_ > 1 ? fmt::format(" ({} left)", static_cast<int>(reach_left_)) : "");
+        }
+        break;
+      }
+      case Phase::Replace:
+        task = fmt::format("seat {} may replace the lost {}", victim_, victim_lost_couple_ ? "couple" : "guest");
+        break;
+      case Phase::GameOver: break;
+    }
+    v["now"] = task;
+  }
+  v["couples"] = fmt::format("{} in play; the round ends at {}", couples_in_play(), rules_->couples_to_end());
+  v["deck_count"] = deck_.size();
+  json minglers = json::array();
+  for (CardId c : minglers_) minglers.push_back(card_summary(*rules_, c));
+  v["minglers"] = minglers;
+
+  json players = json::array();
+  for (int s = 0; s < seats_; ++s) {
+    json clique = json::array();
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+      const Unit& u = units_[i];
+      if (u.owner != s) continue;
+      if (!u.couple()) {
+        clique.push_back(card_summary(*rules_, u.top));
+        continue;
+      }
+      std::string line = fmt::format("couple: {} over {}", card_summary(*rules_, u.top), n.name(u.bottom));
+      if (u.gift_count > 0) {
+        std::string known;
+        for (int g = 0; g < u.gift_count; ++g) {
+          if (u.gifts[g].known & me) known += (known.empty() ? "" : ", ") + n.name(u.gifts[g].card);
+        }
+        line += fmt::format("; {} face-down", u.gift_count == 1 ? "1 gift" : fmt::format("{} gifts", u.gift_count));
+        if (!known.empty()) line += fmt::format(" (you gave: {})", known);
+      }
+      clique.push_back(line);
+    }
+    const ScoreBreakdown now = clique_score(s);
+    players.push_back({{"seat", s},
+                       {"score", scores_[s]},
+                       {"round_points_so_far", now.total()},
+                       {"hand_count", hands_[s].size()},
+                       {"belle", belle_[s] == kNoCard ? json(nullptr) : json(card_summary(*rules_, belle_[s]))},
+                       {"clique", clique}});
+  }
+  v["players"] = players;
+
+  json discard = json::array();
+  for (CardId c : discard_) discard.push_back(n.name(c));
+  v["discard_pile"] = discard;
+  v["face_down_discards"] = buried_.size();
+  if (player) {
+    json hand = json::array();
+    for (CardId c : hands_[seat]) hand.push_back(card_summary(*rules_, c));
+    v["hand"] = hand;
+    json known = json::array();
+    for (const Buried& b : buried_) if (b.known & me) known.push_back(n.name(b.card));
+    if (!known.empty()) v["your_face_down_discards"] = known;
+  }
+  json rounds = json::array();
+  for (int r = 0; r < rounds_scored_; ++r) {
+    json points = json::array();
+    for (int s = 0; s < seats_; ++s) points.push_back(round_points_[r][s]);
+    rounds.push_back({{"round", r + 1}, {"ended_by", round_end_[r] == RoundEnd::Couples ? "couples" : "deck"},
+                      {"points", points}});
+  }
+  v["rounds"] = rounds;
+
+  json log = json::array();
+  for (const LogEvent& e : log_) log.push_back(render_event(*this, e, seat));
+  v["log"] = log;
+  return v;
+}
+
+}  // namespace court::belle
