@@ -5,7 +5,7 @@ JOBS   ?= $(shell nproc)
 GAME   ?= $(shell [ -d src/games/intrigue ] && echo intrigue || echo "")
 SEATS  ?= human,heuristic,heuristic
 
-.PHONY: run test bench clean bootstrap build test-asan
+.PHONY: run play test bench clean bootstrap build test-asan
 
 bootstrap:
 	@bash scripts/bootstrap
@@ -14,8 +14,15 @@ build: bootstrap
 	@cmake --preset $(PRESET) >/dev/null
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
-# The main job: a terminal game of Intrigue against two heuristic bots.
+PORT   ?= 8080
+DB     ?= court.db
+
+# The main job: the game server with its embedded SQLite database; open the address it prints.
 run: build
+	@$(BUILD)/court serve --port $(PORT) --db $(DB)
+
+# A terminal game of Intrigue against two heuristic bots.
+play: build
 	@$(BUILD)/court play $(or $(GAME),$(shell $(BUILD)/court games --first)) --seats $(SEATS)
 
 test: build

@@ -11,5 +11,6 @@ void add_play_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_sim_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace court::cli

@@ -214,8 +214,9 @@ void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Fail
     failures.add(fmt::format("outcome lists {} seats for {} players (seed {})", outcome.seats.size(),
                              state->num_seats(), game_seed));
   }
-  if (outcome.cooperative != info.cooperative) {
-    failures.add(fmt::format("outcome.cooperative is {} but the game says {}", outcome.cooperative, info.cooperative));
+  // A cooperative game may have a competitive mode (Gameshire); a competitive game has no team result.
+  if (outcome.cooperative && !info.cooperative) {
+    failures.add(fmt::format("outcome.cooperative is true but the game says it is not cooperative (seed {})", game_seed));
   }
 
   // Replay determinism: the same seed and moves give the same views at every step.

@@ -40,7 +40,7 @@ struct GameInfo {
   std::string summary;       // one line for `court games`
   int min_seats = 1;
   int max_seats = 1;
-  bool cooperative = false;
+  bool cooperative = false;  // in its default mode; each Outcome says whether it is a team result
   std::vector<OptionSpec> options;
   std::vector<std::string> data_files;   // names under data/<id>/
   int max_steps = 100000;    // no game may take more actions than this (checked by the conformance suite)

@@ -12,6 +12,12 @@
 namespace court::sim {
 namespace {
 
+// Whether the batch's outcomes were team results: a game can be cooperative in one mode only (Gameshire's
+// competitive variant), so the outcomes decide, and the game's description only when none finished.
+bool cooperative(const ReportContext& c, const std::vector<const GameRecord*>& records) {
+  return records.empty() ? c.info->cooperative : records.front()->cooperative;
+}
+
 constexpr double kSignificance = 0.05;
 
 nlohmann::json interval_json(Interval i) { return nlohmann::json::array({i.low, i.high}); }
@@ -78,7 +84,7 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
                            {"rotate", c.settings.rotate},
                            {"lineup", c.lineup},
                            {"options", c.options},
-                           {"cooperative", c.info->cooperative}};
+                           {"cooperative", cooperative(c, records)}};
   if (!c.data_dir.empty()) report["data_dir"] = c.data_dir;
   if (records.empty()) {
     report["findings"] = {"No game finished."};
@@ -111,7 +117,7 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
                                {"z", t.statistic},
                                {"p_value", t.p_value}});
   }
-  if (!c.info->cooperative && players > 1) {
+  if (!cooperative(c, records) && players > 1) {
     const TestResult balance = chi_square_fit(seat_wins, std::vector<double>(players, total_wins / players));
     report["seat_balance"] = {{"chi_square", balance.statistic}, {"df", balance.df}, {"p_value", balance.p_value},
                               {"significant", balance.p_value < kSignificance}};
@@ -152,7 +158,7 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
     report["bots"].push_back({{"bot", bot}, {"seat_games", seat_games}, {"wins", wins},
                               {"win_rate", wins / seat_games}, {"ci95", interval_json(ci)},
                               {"mean_score", score / seat_games}, {"p_value", t.p_value}});
-    if (bots.size() > 1 && !c.info->cooperative) {
+    if (bots.size() > 1 && !cooperative(c, records)) {
       findings.push_back(fmt::format("{} wins {} of its seats (a fair share is {}){}.", bot,
                                      percent_pm(wins / seat_games, ci.low, ci.high), pct(fair),
                                      t.p_value < kSignificance ? "" : "; the difference is not significant"));
@@ -205,7 +211,7 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
                                  len.mean, len.p10, len.p90));
 
   // ---- Cooperative result.
-  if (c.info->cooperative) {
+  if (cooperative(c, records)) {
     double team_wins = 0;
     std::map<std::string, double> causes;
     for (const auto* r : records) {

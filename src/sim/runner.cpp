@@ -29,6 +29,7 @@ GameRecord play_one(const GameEntry& entry, std::shared_ptr<const GameFactory> f
   const Outcome outcome = state.outcome();
   record.length = static_cast<std::uint32_t>(match.steps());
   record.seats.assign(outcome.seats.begin(), outcome.seats.end());
+  record.cooperative = outcome.cooperative;
   record.team_win = outcome.team_win;
   record.loss_cause = outcome.loss_cause ? outcome.loss_cause : "";
   state.report(record.report);

@@ -20,6 +20,7 @@ struct GameRecord {
   int rotation = 0;                 // seat s was played by lineup[(s + rotation) % players]
   std::uint32_t length = 0;         // actions
   std::vector<SeatResult> seats;
+  bool cooperative = false;         // the outcome was a team result (a cooperative game or mode)
   bool team_win = false;
   std::string loss_cause;
   GameReport report;

@@ -52,10 +52,10 @@ std::string slurp(const std::string& path) {
   return s.str();
 }
 
-// The first registered game, at its smallest table: seat 0 human, the rest random.
+// Intrigue (three seats): seat 0 human, the rest random.
 struct FirstGame {
-  std::string id = games().all().front().info.id;
-  int players = games().all().front().info.min_seats;
+  std::string id = games().get("intrigue").info.id;
+  int players = games().get("intrigue").info.min_seats;
   std::string seats() const {
     std::string s = "human";
     for (int i = 1; i < players; ++i) s += ",random";
@@ -249,7 +249,7 @@ TEST(CliSim, TwoMpiRanksGiveTheSameNumbersAsOneProcess) {
 
 TEST(CliSim, SweepRunsEveryVariant) {
   FirstGame g;
-  const auto& info = games().all().front().info;
+  const auto& info = games().get("intrigue").info;
   const OptionSpec* numeric = nullptr;
   for (const auto& o : info.options) if (o.type == OptionType::Int && o.max > o.min) { numeric = &o; break; }
   if (!numeric) GTEST_SKIP() << "the first game has no integer option to sweep";
@@ -265,7 +265,7 @@ TEST(CliSim, SweepRunsEveryVariant) {
 
 TEST(CliSim, CompareFindsARealDifferenceAndNotAFakeOne) {
   FirstGame g;
-  if (!games().all().front().bots.count("heuristic")) GTEST_SKIP() << "the first game has no heuristic bot";
+  if (!games().get("intrigue").bots.count("heuristic")) GTEST_SKIP() << "the first game has no heuristic bot";
   std::string lineup_a = "random", lineup_b = "heuristic";
   for (int i = 1; i < g.players; ++i) { lineup_a += ",random"; lineup_b += ",random"; }
   const std::string a = testing::TempDir() + "cmp_a.json", b = testing::TempDir() + "cmp_b.json",
@@ -292,7 +292,7 @@ TEST(CliSim, HtmlReportRendersItsChartsInChromium) {
   ASSERT_FALSE(chromium.empty()) << "chromium was not found by CMake; scripts/bootstrap installs it";
   FirstGame g;
   const std::string page = testing::TempDir() + "report.html", json = testing::TempDir() + "report.json";
-  std::string lineup = games().all().front().bots.count("heuristic") ? "heuristic" : "random";
+  std::string lineup = games().get("intrigue").bots.count("heuristic") ? "heuristic" : "random";
   for (int i = 1; i < g.players; ++i) lineup += ",random";
   ASSERT_EQ(run("sim " + g.id + " -n 300 --seats " + lineup + " --report " + page + " --json " + json).status, 0);
   const std::string profile = testing::TempDir() + "chromium-profile";

@@ -7,19 +7,14 @@ import { value } from "./generic";
 import type { RenderContext } from "./types";
 
 interface Squares {
-  values: string[];
+  rows: string[]; // eight rows (row 0 = the top border) of eight characters, columns L..R; "." blank
   crowns: string[];
   hammers: string[];
   shaded: string[];
   boon_lines: string[];
 }
-interface Gift {
-  column: string;
-  value: string;
-  delivered: boolean;
-}
 interface Pool {
-  gifts: Gift[];
+  gifts: string[];
   skills: string[];
   boons: number;
   boons_earned: number;
@@ -116,7 +111,8 @@ function mapTable(sq: Squares): HTMLElement {
     const cells: HTMLElement[] = [h("th", String(r))];
     for (let c = 0; c < kGrid; ++c) {
       const name = `${kColumns[c]}${r}`;
-      const v = sq.values[r * kGrid + c] ?? "";
+      const ch = sq.rows[r]?.[c] ?? ".";
+      const v = ch === "." ? "" : ch;
       const classes = [
         has(sq.shaded, name) ? "shaded" : "",
         has(sq.crowns, name) ? "crown" : "",
@@ -149,9 +145,14 @@ function poolBox(pool: Pool): HTMLElement {
     h(
       "div.gift-row",
       h("span.small.muted", "gifts"),
-      pool.gifts.map((g) =>
-        h("span.gift", { class: g.delivered ? "delivered" : g.value ? "chosen" : "" }, h("small", g.column), g.value || "–"),
-      ),
+      pool.gifts.map((text) => {
+        // The view writes a gift as "A=W" (chosen), "B=[3]" (delivered) or "C=-" (not chosen yet).
+        const [column, raw = "-"] = String(text).split("=");
+        const delivered = raw.startsWith("[");
+        const value = raw.replace(/[[\]]/g, "");
+        const chosen = value !== "-";
+        return h("span.gift", { class: delivered ? "delivered" : chosen ? "chosen" : "" }, h("small", column), chosen ? value : "–");
+      }),
     ),
     h(
       "div.small",

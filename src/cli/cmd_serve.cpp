@@ -1,0 +1,37 @@
+// court serve: the game server (lobby, play over WebSocket, bots, SQLite storage). See docs/protocol.md.
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "engine/types.h"
+#include "server/server.h"
+
+namespace court::cli {
+
+void add_serve_command(CLI::App& app) {
+  auto config = std::make_shared<server::ServerConfig>();
+  auto* cmd = app.add_subcommand("serve", "Serve the lobby and games to browsers (HTTP + WebSocket, SQLite storage)");
+  cmd->add_option("--port", config->port, "TCP port (0: any free port)")->capture_default_str();
+  cmd->add_option("--bind", config->bind, "Address to listen on (0.0.0.0: every interface)")->capture_default_str();
+  cmd->add_option("--db", config->db, "SQLite database file (created when missing)")->capture_default_str();
+  cmd->add_option("--threads", config->game_threads, "Game and bot threads (0: one per core)")
+      ->check(CLI::Range(0, 256));
+  cmd->callback([config] {
+    std::unique_ptr<server::Server> server;
+    try {
+      server = std::make_unique<server::Server>(*config);
+    } catch (const std::runtime_error& e) {
+      throw UserError(e.what());
+    }
+    server->start();
+    const std::string host = config->bind == "0.0.0.0" ? "127.0.0.1" : config->bind;
+    fmt::print("court serve: {} unfinished table(s) resumed from {}\n", server->resumed(), config->db);
+    fmt::print("court serve: open http://{}:{}/ (Ctrl-C stops)\n", host, server->port());
+    std::fflush(stdout);
+    server->run_until_signal();
+    fmt::print("court serve: stopped\n");
+  });
+}
+
+}  // namespace court::cli

@@ -1,0 +1,507 @@
+#include "games/gameshire/cards.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "engine/data.h"
+
+namespace court::gameshire {
+namespace {
+
+constexpr const char* kGameId = "gameshire";
+
+std::string source_name(const GameConfig& config, const char* file) {
+  return config.data_dir.empty() ? fmt::format("data/gameshire/{}", file) : fmt::format("{}/{}", config.data_dir, file);
+}
+
+// Reads the fields of one TOML table, naming the file, entry and line in every error.
+class FieldReader {
+ public:
+  // Errors read "<file>:<line>: <entry>: field '<key>' ...".
+  FieldReader(const toml::table& table, const std::string& file, const std::string& entry) : table_(table) {
+    const auto& src = table.source();
+    const std::string at = src.begin.line ? fmt::format("{}:{}", file, src.begin.line) : file;
+    where_ = entry.empty() ? at + ": " : fmt::format("{}: {}: ", at, entry);
+  }
+  std::string text(const char* key, bool required, const std::string& fallback = "") const {
+    const toml::node* node = table_.get(key);
+    if (!node) {
+      if (required) fail(key, "is missing; expected a string");
+      return fallback;
+    }
+    auto value = node->value<std::string>();
+    if (!value || !node->is_string()) fail(key, "must be a string");
+    return *value;
+  }
+  int integer(const char* key, bool required, int fallback, int min, int max) const {
+    const toml::node* node = table_.get(key);
+    if (!node) {
+      if (required) fail(key, fmt::format("is missing; expected an integer {}..{}", min, max));
+      return fallback;
+    }
+    auto value = node->value<std::int64_t>();
+    if (!value || !node->is_integer() || *value < min || *value > max) fail(key, fmt::format("must be an integer {}..{}", min, max));
+    return static_cast<int>(*value);
+  }
+  const toml::array& array(const char* key) const {
+    const toml::node* node = table_.get(key);
+    if (!node) fail(key, "is missing; expected an array");
+    if (!node->is_array()) fail(key, "must be an array");
+    return *node->as_array();
+  }
+  std::vector<std::string> strings(const char* key) const {
+    std::vector<std::string> out;
+    for (const auto& item : array(key)) {
+      auto v = item.value<std::string>();
+      if (!v || !item.is_string()) fail(key, "must hold strings");
+      out.push_back(*v);
+    }
+    return out;
+  }
+  void only(std::initializer_list<const char*> keys) const {
+    for (const auto& [k, v] : table_) {
+      bool known = false;
+      for (const char* key : keys) known = known || k.str() == key;
+      if (!known) {
+        std::string allowed;
+        for (const char* key : keys) allowed += (allowed.empty() ? "" : ", ") + std::string(key);
+        throw UserError(fmt::format("{}unknown field '{}'; allowed: {}", where_, k.str(), allowed));
+      }
+    }
+  }
+  [[noreturn]] void fail(const char* key, const std::string& what) const {
+    throw UserError(fmt::format("{}field '{}' {}", where_, key, what));
+  }
+
+ private:
+  const toml::table& table_;
+  std::string where_;
+};
+
+const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
+  const toml::node* node = root.get(key);
+  if (!node || !node->is_array_of_tables()) throw UserError(fmt::format("{}: expected a list of [[{}]] tables", file, key));
+  return *node->as_array();
+}
+
+int crop_index(char c) {
+  const char* p = std::strchr(kCropLetters, c);
+  return c && p ? static_cast<int>(p - kCropLetters) : -1;
+}
+
+// Value from a map or resource token: a crop letter or a cow digit 1-6.
+int parse_value(const std::string& token) {
+  if (token.size() != 1) return -1;
+  if (int crop = crop_index(token[0]); crop >= 0) return crop_value(crop);
+  if (token[0] >= '1' && token[0] <= '6') return cow_value(token[0] - '0');
+  return -1;
+}
+
+void load_maps(GameshireRules& rules, const GameConfig& config) {
+  const std::string file = source_name(config, "maps.toml");
+  toml::table root = load_toml_data(kGameId, "maps.toml", config.data_dir);
+  const toml::array& list = table_array(root, "map", file);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    FieldReader r(*list[i].as_table(), file, fmt::format("map #{}", i + 1));
+    r.only({"name", "grid"});
+    MapInfo m;
+    m.name = r.text("name", true);
+    auto rows = r.strings("grid");
+    if (rows.size() != kGrid) r.fail("grid", fmt::format("must have 8 rows, not {}", rows.size()));
+    std::array<int, kColumns> crowns_in_column{};
+    for (int row = 0; row < kGrid; ++row) {
+      std::vector<std::string> tokens;
+      std::string tok;
+      for (char ch : rows[row] + " ") {
+        if (ch == ' ') { if (!tok.empty()) tokens.push_back(tok); tok.clear(); } else tok += ch;
+      }
+      if (tokens.size() != kGrid) r.fail("grid", fmt::format("row {} must have 8 cells separated by spaces, not {}", row + 1, tokens.size()));
+      for (int col = 0; col < kGrid; ++col) {
+        const int cell = cell_index(row, col);
+        const std::string& t = tokens[col];
+        if (kFieldMask & cell_bit(cell)) {
+          if (t == "C") { m.crowns |= cell_bit(cell); m.crown[col - 1] = static_cast<std::uint8_t>(cell); ++crowns_in_column[col - 1]; }
+          else if (t == "H") m.hammers |= cell_bit(cell);
+          else if (t != ".") r.fail("grid", fmt::format("row {} cell {}: '{}' is not allowed in the field; expected . (blank), C (crown) or H (hammer)", row + 1, col + 1, t));
+        } else {
+          int v = parse_value(t);
+          if (v < 0) r.fail("grid", fmt::format("row {} cell {}: '{}' is not allowed on the border; expected a crop W O R P G Y or a cow 1-6", row + 1, col + 1, t));
+          m.border[cell] = static_cast<Value>(v);
+        }
+      }
+    }
+    for (int c = 0; c < kColumns; ++c) {
+      if (crowns_in_column[c] != 1) r.fail("grid", fmt::format("field column {} has {} crowns; expected exactly one", "ABCDEF"[c], crowns_in_column[c]));
+    }
+    if (std::popcount(m.hammers) != kCrops) r.fail("grid", fmt::format("has {} hammers; expected six", std::popcount(m.hammers)));
+    rules.maps.push_back(m);
+  }
+  if (rules.maps.size() < 6 || rules.maps.size() > kMaxMaps) throw UserError(fmt::format("{}: {} maps; expected 6..{} (one per player)", file, rules.maps.size(), kMaxMaps));
+}
+
+Requirement parse_requirement(const toml::table& t, const FieldReader& card, const std::string& file, const std::string& entry) {
+  FieldReader r(t, file, entry);
+  r.only({"kind", "n", "crop"});
+  static const std::pair<const char*, ReqKind> kKinds[] = {
+      {"distinct_crops", ReqKind::DistinctCrops}, {"distinct_cows", ReqKind::DistinctCows}, {"crops", ReqKind::Crops},
+      {"cows", ReqKind::Cows}, {"same_crop", ReqKind::SameCrop}, {"cow_total", ReqKind::CowTotal},
+      {"crop", ReqKind::Crop}, {"filled", ReqKind::Filled}};
+  Requirement q;
+  const std::string kind = r.text("kind", true);
+  bool found = false;
+  for (const auto& [name, k] : kKinds) if (kind == name) { q.kind = k; found = true; }
+  if (!found) {
+    r.fail("kind", fmt::format("'{}' is not allowed; expected one of distinct_crops, distinct_cows, crops, cows, "
+                               "same_crop, cow_total, crop, filled", kind));
+  }
+  q.n = static_cast<std::uint8_t>(r.integer("n", true, 1, 1, 30));
+  if (q.kind == ReqKind::Crop) {
+    int c = crop_index(r.text("crop", true).size() == 1 ? r.text("crop", true)[0] : 0);
+    if (c < 0) r.fail("crop", "must be one crop letter: W, O, R, P, G or Y");
+    q.crop = static_cast<std::uint8_t>(c);
+  }
+  (void)card;
+  return q;
+}
+
+// Placements of every orientation of `shape`, for each omission, deduplicated on (cells, symbols).
+std::vector<Placed> placements_of(const Shape& shape, const std::vector<std::uint8_t>* symbols) {
+  std::vector<Placed> out;
+  const int n = static_cast<int>(shape.cells.size());
+  for (int omit = 0; omit <= n; ++omit) {
+    Shape reduced;
+    for (int i = 0; i < n; ++i) {
+      if (omit > 0 && shape.tags[i] == omit - 1) continue;
+      reduced.cells.push_back(shape.cells[i]);
+      reduced.tags.push_back(shape.tags[i]);
+    }
+    std::vector<std::pair<Pattern, std::vector<std::uint8_t>>> seen;
+    for (int t = 0; t < kTransforms; ++t) {
+      Shape s = transform(reduced, t);
+      Placed p;
+      p.pattern = make_pattern(s);
+      p.size = static_cast<std::uint8_t>(s.cells.size());
+      p.omitted = static_cast<std::uint8_t>(omit);
+      std::vector<std::uint8_t> key;
+      for (std::size_t i = 0; i < s.cells.size(); ++i) {
+        p.offset[i] = static_cast<std::uint8_t>(cell_index(s.cells[i].row, s.cells[i].col));
+        p.symbol[i] = symbols ? (*symbols)[s.tags[i]] : 0;
+        key.push_back(p.symbol[i]);
+      }
+      bool dup = false;
+      for (const auto& [pat, k] : seen) dup = dup || (pat.mask == p.pattern.mask && k == key);
+      if (dup) continue;
+      seen.push_back({p.pattern, key});
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+Shape read_shape(const FieldReader& r, const char* key, bool plan, std::vector<std::uint8_t>& symbols) {
+  auto rows = r.strings(key);
+  std::vector<Cell> cells;
+  for (std::size_t row = 0; row < rows.size(); ++row) {
+    for (std::size_t col = 0; col < rows[row].size(); ++col) {
+      const char ch = rows[row][col];
+      if (ch == '.') continue;
+      std::uint8_t sym = 0;
+      if (plan) {
+        if (ch == '#') sym = kSymHash;
+        else if (ch == '*') sym = kSymRainbow;
+        else if (int v = parse_value(std::string(1, ch)); v > 0) sym = static_cast<std::uint8_t>(v);
+        else r.fail(key, fmt::format("'{}' is not allowed in a plan; expected a crop W O R P G Y, a cow 1-6, # (the resource's cow), * (its crop) or . (no cell)", ch));
+      } else if (ch != 'X') {
+        r.fail(key, fmt::format("'{}' is not allowed in a demand; expected X (a cell) or . (no cell)", ch));
+      }
+      cells.push_back(Cell{static_cast<std::int8_t>(row), static_cast<std::int8_t>(col)});
+      symbols.push_back(sym);
+    }
+  }
+  if (cells.size() < 2 || cells.size() > 5) r.fail(key, fmt::format("has {} cells; expected a polyomino of 2-5 cells", cells.size()));
+  Shape s = make_shape(cells);
+  if (!connected(s)) r.fail(key, "is not connected; cells must join edge to edge");
+  return s;
+}
+
+void load_cards(GameshireRules& rules, const GameConfig& config) {
+  const std::string file = source_name(config, "seasons.toml");
+  toml::table root = load_toml_data(kGameId, "seasons.toml", config.data_dir);
+  const toml::array& list = table_array(root, "card", file);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    FieldReader r(*list[i].as_table(), file, fmt::format("card #{}", i + 1));
+    r.only({"name", "plan", "demand", "require"});
+    SeasonCard c;
+    c.name = r.text("name", true);
+    if (c.name.empty()) r.fail("name", "must not be empty");
+    if (rules.find_card(c.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", c.name));
+    std::vector<std::uint8_t> plan_symbols, unused;
+    c.plan = read_shape(r, "plan", true, plan_symbols);
+    c.plan_symbols = plan_symbols;
+    c.demand = read_shape(r, "demand", false, unused);
+    const toml::array& req = r.array("require");
+    if (req.empty()) r.fail("require", "must list at least one clause");
+    for (std::size_t k = 0; k < req.size(); ++k) {
+      if (!req[k].is_table()) r.fail("require", "must hold tables such as {kind = \"crops\", n = 2}");
+      c.require.push_back(parse_requirement(*req[k].as_table(), r, file, fmt::format("card '{}' require #{}", c.name, k + 1)));
+      c.require_text += (k ? ", " : "") + requirement_text(c.require.back());
+    }
+    c.spring = placements_of(c.plan, &c.plan_symbols);
+    c.autumn = placements_of(c.demand, nullptr);
+    rules.cards.push_back(std::move(c));
+  }
+  if (rules.cards.size() < 6 || rules.cards.size() > kMaxSeasonCards) {
+    throw UserError(fmt::format("{}: {} season cards; expected 6..{}", file, rules.cards.size(), kMaxSeasonCards));
+  }
+}
+
+void load_resources(GameshireRules& rules, const GameConfig& config) {
+  const std::string file = source_name(config, "resources.toml");
+  toml::table root = load_toml_data(kGameId, "resources.toml", config.data_dir);
+  FieldReader r(root, file, "");
+  for (const std::string& text : r.strings("resources")) {
+    // "W or 3"
+    if (text.size() != 6 || text.substr(1, 4) != " or " || crop_index(text[0]) < 0 || text[5] < '1' || text[5] > '6') {
+      r.fail("resources", fmt::format("entry '{}' is not allowed; expected \"<crop> or <cow>\" such as \"W or 3\" (crops W O R P G Y, cows 1-6)", text));
+    }
+    rules.resources.push_back({static_cast<std::uint8_t>(crop_index(text[0])), static_cast<std::uint8_t>(text[5] - '0')});
+  }
+  if (rules.resources.size() < 6 || rules.resources.size() > kMaxResourceCards) {
+    throw UserError(fmt::format("{}: {} resource cards; expected 6..{}", file, rules.resources.size(), kMaxResourceCards));
+  }
+}
+
+void load_skills(GameshireRules& rules, const GameConfig& config) {
+  const std::string file = source_name(config, "skills.toml");
+  toml::table root = load_toml_data(kGameId, "skills.toml", config.data_dir);
+  FieldReader top(root, file, "");
+  for (const auto& item : top.array("track")) {
+    auto v = item.value<std::int64_t>();
+    if (!v || *v < 0 || *v > 20) top.fail("track", "must hold integers 0..20");
+    rules.track.push_back(static_cast<int>(*v));
+  }
+  if (rules.track.empty() || rules.track.size() > kMaxTrack) top.fail("track", fmt::format("must hold 1..{} numbers", kMaxTrack));
+  const toml::array& list = table_array(root, "skill", file);
+  std::array<bool, kCrops> seen{};
+  static const std::pair<const char*, SkillEffect> kEffects[] = {
+      {"erase", SkillEffect::Erase}, {"omit", SkillEffect::Omit}, {"write", SkillEffect::Write},
+      {"swap_resource", SkillEffect::SwapResource}, {"add_plan", SkillEffect::AddPlan}, {"return_plan", SkillEffect::ReturnPlan}};
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    FieldReader r(*list[i].as_table(), file, fmt::format("skill #{}", i + 1));
+    r.only({"crop", "name", "effect"});
+    const std::string crop = r.text("crop", true);
+    int c = crop.size() == 1 ? crop_index(crop[0]) : -1;
+    if (c < 0) r.fail("crop", "must be one crop letter: W, O, R, P, G or Y");
+    if (seen[c]) r.fail("crop", fmt::format("'{}' has two skills; each crop has one", crop));
+    seen[c] = true;
+    rules.skills[c].name = r.text("name", true);
+    const std::string effect = r.text("effect", true);
+    bool found = false;
+    for (const auto& [name, e] : kEffects) if (effect == name) { rules.skills[c].effect = e; found = true; }
+    if (!found) r.fail("effect", fmt::format("'{}' is not allowed; expected one of erase, omit, write, swap_resource, add_plan, return_plan", effect));
+  }
+  for (int c = 0; c < kCrops; ++c) if (!seen[c]) throw UserError(fmt::format("{}: no skill for crop {}; each crop needs one", file, kCropLetters[c]));
+}
+
+void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
+  const std::string file = source_name(config, "wrinkles.toml");
+  toml::table root = load_toml_data(kGameId, "wrinkles.toml", config.data_dir);
+  const toml::array& list = table_array(root, "wrinkle", file);
+  static const std::pair<const char*, WrinkleEffect> kEffects[] = {
+      {"lose_boons", WrinkleEffect::LoseBoons}, {"raise_cost", WrinkleEffect::RaiseCost}, {"forget_skill", WrinkleEffect::ForgetSkill},
+      {"discard_market", WrinkleEffect::DiscardMarket}, {"burn_season", WrinkleEffect::BurnSeason},
+      {"blight", WrinkleEffect::Blight}, {"shrink_market", WrinkleEffect::ShrinkMarket}};
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    FieldReader r(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
+    r.only({"name", "colour", "text", "effects"});
+    Wrinkle w;
+    w.name = r.text("name", true);
+    if (w.name.empty()) r.fail("name", "must not be empty");
+    if (rules.find_wrinkle(w.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", w.name));
+    const std::string colour = r.text("colour", true);
+    if (colour == "green") w.colour = Colour::Green;
+    else if (colour == "yellow") w.colour = Colour::Yellow;
+    else if (colour == "red") w.colour = Colour::Red;
+    else r.fail("colour", fmt::format("'{}' is not allowed; expected green, yellow or red", colour));
+    w.text = r.text("text", false);
+    const toml::array& effects = r.array("effects");
+    if (effects.empty()) r.fail("effects", "must list at least one effect");
+    for (std::size_t k = 0; k < effects.size(); ++k) {
+      if (!effects[k].is_table()) r.fail("effects", "must hold tables such as {effect = \"blight\", n = 1}");
+      FieldReader e(*effects[k].as_table(), file, fmt::format("wrinkle '{}' effect #{}", w.name, k + 1));
+      e.only({"effect", "n"});
+      const std::string name = e.text("effect", true);
+      WrinkleStep step;
+      bool found = false;
+      for (const auto& [key, eff] : kEffects) if (name == key) { step.effect = eff; found = true; }
+      if (!found) e.fail("effect", fmt::format("'{}' is not allowed; expected one of lose_boons, raise_cost, forget_skill, discard_market, burn_season, blight, shrink_market", name));
+      step.n = static_cast<std::uint8_t>(e.integer("n", false, 1, 1, 10));
+      w.effects.push_back(step);
+    }
+    rules.wrinkles.push_back(std::move(w));
+  }
+  if (rules.wrinkles.size() > kMaxWrinkles) throw UserError(fmt::format("{}: more than {} wrinkles", file, kMaxWrinkles));
+}
+
+}  // namespace
+
+std::string value_text(Value v) {
+  if (is_crop(v)) return std::string(1, kCropLetters[crop_of(v)]);
+  if (is_cow(v)) return std::to_string(cows_of(v));
+  return ".";
+}
+
+int GameshireRules::find_card(const std::string& name) const {
+  for (std::size_t i = 0; i < cards.size(); ++i) if (cards[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+int GameshireRules::find_wrinkle(const std::string& name) const {
+  for (std::size_t i = 0; i < wrinkles.size(); ++i) {
+    if (wrinkles[i].name.size() == name.size() &&
+        std::equal(name.begin(), name.end(), wrinkles[i].name.begin(), [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+std::array<std::uint8_t, kMaxSeats> gift_quotas(int seats) {
+  std::array<std::uint8_t, kMaxSeats> q{};
+  switch (seats) {
+    case 1: q = {6}; break;
+    case 2: q = {3, 3}; break;
+    case 3: q = {2, 2, 2}; break;
+    case 4: q = {2, 2, 1, 1}; break;
+    case 5: q = {2, 1, 1, 1, 1}; break;
+    default: for (int s = 0; s < seats && s < kMaxSeats; ++s) q[s] = 1; break;
+  }
+  return q;
+}
+
+bool meets(const std::vector<Requirement>& require, const Value* values, int count) {
+  std::array<int, 13> n{};
+  for (int i = 0; i < count; ++i) ++n[values[i]];
+  int crops = 0, cows = 0, distinct_crops = 0, distinct_cows = 0, same_crop = 0, cow_total = 0;
+  for (int c = 0; c < kCrops; ++c) {
+    const int k = n[crop_value(c)];
+    crops += k; distinct_crops += k > 0; same_crop = std::max(same_crop, k);
+    const int m = n[cow_value(c + 1)];
+    cows += m; distinct_cows += m > 0; cow_total += m * (c + 1);
+  }
+  for (const Requirement& r : require) {
+    int have = 0;
+    switch (r.kind) {
+      case ReqKind::DistinctCrops: have = distinct_crops; break;
+      case ReqKind::DistinctCows: have = distinct_cows; break;
+      case ReqKind::Crops: have = crops; break;
+      case ReqKind::Cows: have = cows; break;
+      case ReqKind::SameCrop: have = same_crop; break;
+      case ReqKind::CowTotal: have = cow_total; break;
+      case ReqKind::Crop: have = n[crop_value(r.crop)]; break;
+      case ReqKind::Filled: have = crops + cows; break;
+    }
+    if (have < r.n) return false;
+  }
+  return true;
+}
+
+std::string requirement_text(const Requirement& r) {
+  switch (r.kind) {
+    case ReqKind::DistinctCrops: return fmt::format("at least {} different crops", r.n);
+    case ReqKind::DistinctCows: return fmt::format("at least {} different cows", r.n);
+    case ReqKind::Crops: return fmt::format("at least {} crop{}", r.n, r.n == 1 ? "" : "s");
+    case ReqKind::Cows: return fmt::format("at least {} cow square{}", r.n, r.n == 1 ? "" : "s");
+    case ReqKind::SameCrop: return fmt::format("at least {} of one crop", r.n);
+    case ReqKind::CowTotal: return fmt::format("cows totalling at least {}", r.n);
+    case ReqKind::Crop: return fmt::format("at least {} {}", r.n, kCropLetters[r.crop]);
+    case ReqKind::Filled: return fmt::format("at least {} filled square{}", r.n, r.n == 1 ? "" : "s");
+  }
+  return "";
+}
+
+std::vector<OptionSpec> gameshire_options() {
+  return {
+      {.name = "mode", .type = OptionType::Choice, .default_value = "cooperative",
+       .help = "cooperative (the team wins or loses together) or competitive (scored per player)",
+       .choices = {"cooperative", "competitive"}},
+      {.name = "wrinkles", .type = OptionType::Text, .default_value = "none",
+       .help = "wrinkle cards shuffled into the resource deck: none, counts by colour (green:2,yellow:1) "
+               "or names (Hailstorm,Blight); separate with , or +"},
+      {.name = "market_size", .type = OptionType::Int, .default_value = "3",
+       .help = "plans (demands) the market is refilled to", .min = 2, .max = 5},
+      {.name = "autumn_reshuffle", .type = OptionType::Bool, .default_value = "true",
+       .help = "at Autumn, the used season cards are shuffled back into the deck (false: only the unused deck is flipped)"},
+      {.name = "refresh_discards", .type = OptionType::Int, .default_value = "2",
+       .help = "demands the active player may discard when no gift is delivered", .min = 0, .max = 3},
+  };
+}
+
+void parse_wrinkle_option(GameshireRules& rules, const std::string& text) {
+  rules.wrinkle_counts = {};
+  rules.wrinkle_names.clear();
+  if (text.empty() || text == "none") return;
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char ch : text + ",") {
+    if (ch == ',' || ch == '+') {
+      std::size_t a = cur.find_first_not_of(' '), b = cur.find_last_not_of(' ');
+      if (a != std::string::npos) parts.push_back(cur.substr(a, b - a + 1));
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  static const char* kColours[] = {"green", "yellow", "red"};
+  for (const std::string& part : parts) {
+    auto colon = part.find(':');
+    if (colon != std::string::npos) {
+      const std::string colour = part.substr(0, colon), count = part.substr(colon + 1);
+      int k = -1;
+      for (int c = 0; c < 3; ++c) if (colour == kColours[c]) k = c;
+      int available = 0;
+      if (k >= 0) for (const auto& w : rules.wrinkles) available += static_cast<int>(w.colour) == k;
+      if (k < 0 || count.empty() || count.find_first_not_of("0123456789") != std::string::npos || count.size() > 2 ||
+          std::stoi(count) > available) {
+        throw UserError(fmt::format("option wrinkles: '{}' is not allowed; expected green:N, yellow:N or red:N with N "
+                                    "at most the wrinkles of that colour, or wrinkle names", part));
+      }
+      rules.wrinkle_counts[k] = static_cast<std::uint8_t>(rules.wrinkle_counts[k] + std::stoi(count));
+      int total = 0;
+      if (rules.wrinkle_counts[k] > available) throw UserError(fmt::format("option wrinkles: more {} wrinkles than the {} there are", colour, available));
+      (void)total;
+    } else {
+      int w = rules.find_wrinkle(part);
+      if (w < 0) {
+        std::string names;
+        for (const auto& x : rules.wrinkles) names += (names.empty() ? "" : ", ") + x.name;
+        throw UserError(fmt::format("option wrinkles: '{}' is no wrinkle; expected none, green:N, yellow:N, red:N or names: {}", part, names));
+      }
+      if (std::find(rules.wrinkle_names.begin(), rules.wrinkle_names.end(), w) != rules.wrinkle_names.end()) {
+        throw UserError(fmt::format("option wrinkles: '{}' is named twice", part));
+      }
+      rules.wrinkle_names.push_back(w);
+    }
+  }
+}
+
+GameshireRules load_gameshire_rules(const GameConfig& config) {
+  if (config.seats < 1 || config.seats > 6) throw UserError(fmt::format("gameshire is for 1-6 players, not {}", config.seats));
+  GameshireRules rules;
+  rules.seats = config.seats;
+  load_maps(rules, config);
+  load_cards(rules, config);
+  load_resources(rules, config);
+  load_skills(rules, config);
+  load_wrinkles(rules, config);
+  rules.mode = config.options.get("mode") == "competitive" ? Mode::Competitive : Mode::Cooperative;
+  rules.wrinkle_spec = config.options.get("wrinkles");
+  parse_wrinkle_option(rules, rules.wrinkle_spec);
+  rules.market_size = static_cast<int>(config.options.get_int("market_size"));
+  rules.autumn_reshuffle = config.options.get_bool("autumn_reshuffle");
+  rules.refresh_discards = static_cast<int>(config.options.get_int("refresh_discards"));
+  rules.quota = gift_quotas(config.seats);
+  return rules;
+}
+
+}  // namespace court::gameshire

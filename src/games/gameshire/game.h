@@ -1,0 +1,36 @@
+// Gameshire: Write & Reap (Rattlebox Games, 2020): a cooperative flip-and-write for 1-6 players. In
+// Spring the players record supply plans on their maps, learn skills from hammers, earn boons from
+// full rows and columns and choose six gifts from crowns; in Autumn they shade demands that the active
+// player must meet and deliver the gifts. Rules as implemented: docs/rules/gameshire.md.
+//
+// Options:
+//   mode              choice  cooperative  cooperative | competitive (scored per player)
+//   wrinkles          text    none         none, green:N,yellow:N,red:N, or wrinkle names (, or + between)
+//   market_size       int 2..5   3         cards the market is refilled to
+//   autumn_reshuffle  bool    true         at Autumn the used season cards are shuffled back into the deck
+//   refresh_discards  int 0..3   2         demands a player may discard when no gift is delivered
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "engine/game.h"
+#include "games/gameshire/cards.h"
+#include "games/gameshire/state.h"
+
+namespace court::gameshire {
+
+GameshireState state_from_scenario(const GameshireRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
+
+struct GameshireGame {
+  using Rules = GameshireRules;
+  using State = GameshireState;
+
+  static GameInfo info();
+  static Rules prepare(const GameConfig& config) { return load_gameshire_rules(config); }
+  static State setup(const Rules& rules, std::uint64_t seed) { return GameshireState::new_game(rules, seed); }
+  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
+    return state_from_scenario(rules, scenario, seed);
+  }
+};
+
+}  // namespace court::gameshire

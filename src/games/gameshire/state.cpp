@@ -1,0 +1,286 @@
+// Gameshire: setup, the legal moves, determinization and the hidden positions.
+#include "games/gameshire/state.h"
+
+namespace court::gameshire {
+
+const char* loss_cause_key(LossCause cause) {
+  switch (cause) {
+    case LossCause::SpringPass: return "spring_pass_before_quota";
+    case LossCause::AutumnAllPassed: return "autumn_all_passed";
+    case LossCause::None: break;
+  }
+  return nullptr;
+}
+
+GameshireState GameshireState::blank(const GameshireRules& rules, std::uint64_t seed) {
+  GameshireState s;
+  s.rules_ = &rules;
+  s.rng_ = make_rng(seed);
+  s.seats_ = static_cast<std::uint8_t>(rules.seats);
+  s.market_target_ = static_cast<std::uint8_t>(rules.market_size);
+  // Setup 4: each player gets a different map, dealt at random.
+  std::array<std::uint8_t, kMaxMaps> order{};
+  const int maps = static_cast<int>(rules.maps.size());
+  for (int i = 0; i < maps; ++i) order[i] = static_cast<std::uint8_t>(i);
+  shuffle(order.begin(), order.begin() + maps, s.rng_);
+  for (int seat = 0; seat < s.seats_; ++seat) {
+    Board& b = s.boards_[seat];
+    b.map = order[seat];
+    b.value = rules.maps[b.map].border;
+  }
+  return s;
+}
+
+// Setup (rulebook, "Setup"): shuffle the season cards and the resource cards; make the plan market of
+// three resource/season pairs; then shuffle the chosen wrinkles into the resource deck. Seat 0 is the
+// first player (the simulator rotates seats).
+GameshireState GameshireState::new_game(const GameshireRules& rules, std::uint64_t seed) {
+  GameshireState s = blank(rules, seed);
+  for (std::size_t c = 0; c < rules.cards.size(); ++c) s.season_deck_.push_back(static_cast<CardId>(c));
+  shuffle(s.season_deck_.begin(), s.season_deck_.end(), s.rng_);
+  for (std::size_t r = 0; r < rules.resources.size(); ++r) s.res_deck_.push_back(static_cast<ResId>(r));
+  shuffle(s.res_deck_.begin(), s.res_deck_.end(), s.rng_);
+  for (int i = 0; i < rules.market_size && !s.season_deck_.empty(); ++i) {
+    MarketSlot slot;
+    slot.res = s.res_deck_.back();
+    s.res_deck_.pop_back();
+    slot.card = s.season_deck_.back();
+    s.season_deck_.pop_back();
+    s.market_.push_back(slot);
+  }
+  // Wrinkles: by name, or chosen at random from each colour.
+  for (int w : rules.wrinkle_names) s.wrinkles_in_game_.push_back(static_cast<std::uint8_t>(w));
+  for (int colour = 0; colour < 3; ++colour) {
+    FixedVector<std::uint8_t, kMaxWrinkles> pool;
+    for (std::size_t w = 0; w < rules.wrinkles.size(); ++w) {
+      if (static_cast<int>(rules.wrinkles[w].colour) == colour && !s.wrinkles_in_game_.contains(static_cast<std::uint8_t>(w))) {
+        pool.push_back(static_cast<std::uint8_t>(w));
+      }
+    }
+    shuffle(pool.begin(), pool.end(), s.rng_);
+    for (int k = 0; k < rules.wrinkle_counts[colour] && k < static_cast<int>(pool.size()); ++k) s.wrinkles_in_game_.push_back(pool[k]);
+  }
+  for (std::uint8_t w : s.wrinkles_in_game_) s.res_deck_.push_back(static_cast<ResId>(kWrinkleBase + w));
+  shuffle(s.res_deck_.begin(), s.res_deck_.end(), s.rng_);
+  s.log_event({.kind = Event::SeasonStart, .a = static_cast<std::uint8_t>(Season::Spring)});
+  s.start_turn();
+  return s;
+}
+
+void GameshireState::log_event(const LogEvent& e) {
+  if (log_.size() + 1 < log_.capacity()) log_.push_back(e);
+  else if (log_.size() + 1 == log_.capacity()) log_.push_back({.kind = Event::LogFull});
+}
+
+Seat GameshireState::actor() const {
+  switch (step_) {
+    case Step::Record: return recorder_;
+    case Step::GiftShade: return shade_seat_;
+    default: return active_;
+  }
+}
+
+int GameshireState::quota(Seat s) const { return rules_->competitive() ? kColumns : rules_->quota[s]; }
+
+int GameshireState::score(Seat s) const {
+  const Pool& p = pool(s);
+  const int delivered = std::popcount(static_cast<unsigned>(p.delivered));
+  return rules_->competitive() ? 3 * delivered + boards_[s].demands_met : delivered;
+}
+
+Bits GameshireState::open_squares(Seat s) const {
+  const Board& b = boards_[s];
+  if (season_ == Season::Spring) return kFieldMask & ~b.written & ~b.shaded;
+  return ~b.shaded;
+}
+
+Value GameshireState::symbol_value(std::uint8_t symbol, ResId res) const {
+  if (symbol == kSymHash) return cow_value(rules_->resources[res].cows);
+  if (symbol == kSymRainbow) return crop_value(rules_->resources[res].crop);
+  return symbol;
+}
+
+bool GameshireState::placement_meets(Seat s, CardId card, const Placed& p, int anchor) const {
+  std::array<Value, kMaxShapeCells> values{};
+  for (int i = 0; i < p.size; ++i) values[i] = boards_[s].value[anchor + p.offset[i]];
+  return meets(rules_->cards[card].require, values.data(), p.size);
+}
+
+bool GameshireState::can_fit(Seat s, CardId card, bool as_active) const {
+  const Bits open = open_squares(s);
+  const SeasonCard& c = rules_->cards[card];
+  const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
+  for (const Placed& p : list) {
+    if (p.omitted != 0) break;   // full shapes come first
+    if (season_ == Season::Autumn && as_active) {
+      bool found = false;
+      for_each_placement(p.pattern, open, [&](int anchor, Bits) { found = found || placement_meets(s, card, p, anchor); });
+      if (found) return true;
+    } else if (fits_anywhere(p.pattern, open)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int GameshireState::skill_cost(Seat s) const {
+  const Pool& p = pool(s);
+  if (p.track_used >= rules_->track.size()) return -1;
+  return rules_->track[p.track_used];
+}
+
+bool GameshireState::skill_usable(Seat s, int crop) const {
+  const Pool& p = pool(s);
+  const int cost = skill_cost(s);
+  return (p.skills >> crop & 1) && cost >= 0 && p.boons >= cost;
+}
+
+std::uint8_t GameshireState::matching_gifts(Seat s, ResId res) const {
+  if (res >= rules_->resources.size()) return 0;
+  const Pool& p = pool(s);
+  const ResourceCard& r = rules_->resources[res];
+  std::uint8_t out = 0;
+  for (int c = 0; c < kColumns; ++c) {
+    if (!(p.chosen >> c & 1) || (p.delivered >> c & 1)) continue;
+    if (p.gift[c] == crop_value(r.crop) || p.gift[c] == cow_value(r.cows)) out |= static_cast<std::uint8_t>(1u << c);
+  }
+  return out;
+}
+
+void GameshireState::legal_actions(Seat seat, ActionList& out) const {
+  if (step_ == Step::Over || seat != actor()) return;
+  switch (step_) {
+    case Step::Choose: {
+      bool any = false;
+      for (std::size_t k = 0; k < market_.size(); ++k) {
+        if (can_fit(seat, market_[k].card, true)) {
+          out.push_back(MoveCode{Move::Choose, static_cast<std::uint8_t>(k)}.encode());
+          any = true;
+        }
+      }
+      if (!any) out.push_back(MoveCode{Move::Pass}.encode());
+      add_skill_moves(seat, out);
+      add_token_moves(seat, out);
+      break;
+    }
+    case Step::Record: {
+      const std::size_t before = out.size();
+      add_placements(seat, out);
+      if (out.size() == before) out.push_back(MoveCode{Move::Pass}.encode());
+      const Board& b = boards_[seat];
+      if (b.omit_token && b.omit == 0) {
+        const int n = static_cast<int>(rules_->cards[current_.card].plan_symbols.size());
+        const int m = static_cast<int>(rules_->cards[current_.card].demand.cells.size());
+        for (int k = 0; k < (season_ == Season::Spring ? n : m); ++k) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
+      }
+      add_skill_moves(seat, out);
+      add_token_moves(seat, out);
+      break;
+    }
+    case Step::GiftShade: {
+      const Value gift = pool(seat).gift[shade_col_];
+      Bits open = ~boards_[seat].shaded;
+      while (open) {
+        const int cell = std::countr_zero(open);
+        open &= open - 1;
+        if (boards_[seat].value[cell] == gift) out.push_back(MoveCode{Move::ShadeGift, static_cast<std::uint8_t>(cell)}.encode());
+      }
+      break;
+    }
+    case Step::Deliver: {
+      const std::uint8_t m = matching_gifts(seat, current_.res);
+      for (int c = 0; c < kColumns; ++c) if (m >> c & 1) out.push_back(MoveCode{Move::Deliver, static_cast<std::uint8_t>(c)}.encode());
+      break;
+    }
+    case Step::Refresh:
+      for (std::size_t k = 0; k < market_.size(); ++k) out.push_back(MoveCode{Move::Discard, static_cast<std::uint8_t>(k)}.encode());
+      out.push_back(MoveCode{Move::Keep}.encode());
+      break;
+    case Step::Over: break;
+  }
+}
+
+void GameshireState::add_placements(Seat seat, ActionList& out) const {
+  const SeasonCard& c = rules_->cards[current_.card];
+  const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
+  const Board& b = boards_[seat];
+  const Bits open = open_squares(seat);
+  const bool must_meet = season_ == Season::Autumn && seat == active_;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Placed& p = list[i];
+    if (p.omitted != b.omit) continue;
+    if (season_ == Season::Spring) {
+      // Two orientations whose symbols resolve to the same results (a rainbow next to the crop it
+      // stands for) are one placement.
+      bool duplicate = false;
+      for (std::size_t j = 0; j < i && !duplicate; ++j) {
+        const Placed& q = list[j];
+        if (q.omitted != p.omitted || q.pattern.mask != p.pattern.mask) continue;
+        bool same = true;
+        for (int k = 0; k < p.size; ++k) same = same && symbol_value(p.symbol[k], current_.res) == symbol_value(q.symbol[k], current_.res);
+        duplicate = same;
+      }
+      if (duplicate) continue;
+    }
+    for_each_placement(p.pattern, open, [&](int anchor, Bits) {
+      if (must_meet && !placement_meets(seat, current_.card, p, anchor)) return;
+      out.push_back(MoveCode{Move::Place, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(anchor)}.encode());
+    });
+  }
+}
+
+void GameshireState::add_skill_moves(Seat seat, ActionList& out) const {
+  for (int crop = 0; crop < kCrops; ++crop) {
+    if (!skill_usable(seat, crop)) continue;
+    auto add = [&](int arg) { out.push_back(MoveCode{Move::UseSkill, static_cast<std::uint8_t>(crop), static_cast<std::uint8_t>(arg)}.encode()); };
+    const Board& b = boards_[seat];
+    switch (rules_->skills[crop].effect) {
+      case SkillEffect::Erase: if (!b.erase_token) add(0); break;
+      case SkillEffect::Write: if (!b.write_token) add(0); break;
+      case SkillEffect::Omit: if (step_ == Step::Record && !b.omit_token && b.omit == 0) add(0); break;
+      case SkillEffect::SwapResource:
+        for (std::size_t k = 0; k < market_.size(); ++k) add(static_cast<int>(k));
+        break;
+      case SkillEffect::AddPlan:
+        if (!season_deck_.empty() && market_.size() < kMarketCapacity) add(0);
+        break;
+      case SkillEffect::ReturnPlan:
+        if (market_.size() < kMarketCapacity) for (CardId c : season_discard_) add(c);
+        break;
+    }
+  }
+}
+
+void GameshireState::add_token_moves(Seat seat, ActionList& out) const {
+  const Board& b = boards_[seat];
+  if (b.erase_token) {
+    Bits cells = season_ == Season::Spring ? b.written : b.shaded;
+    for (; cells; cells &= cells - 1) out.push_back(MoveCode{Move::Erase, static_cast<std::uint8_t>(std::countr_zero(cells))}.encode());
+  }
+  if (b.write_token) {
+    Bits cells = open_squares(seat);
+    for (; cells; cells &= cells - 1) {
+      const int cell = std::countr_zero(cells);
+      if (b.value[cell] != kBlank) continue;
+      for (Value v = 1; v <= 12; ++v) out.push_back(MoveCode{Move::Write, static_cast<std::uint8_t>(cell), v}.encode());
+    }
+  }
+}
+
+// Only card decks are hidden: the order of the resource deck, and of the season deck below its top
+// card (whose other side shows, so everyone knows it). Everything else is public.
+void GameshireState::determinize(Seat seat, Rng& rng) {
+  (void)seat;
+  shuffle(res_deck_.begin(), res_deck_.end(), rng);
+  if (season_deck_.size() > 1) shuffle(season_deck_.begin(), season_deck_.end() - 1, rng);
+  const std::uint64_t high = rng();
+  rng_ = make_rng((high << 32) | rng());
+}
+
+void GameshireState::hidden_items(Seat seat, HiddenList& out) const {
+  (void)seat;
+  for (ResId r : res_deck_) out.push_back({0, r});
+  for (std::size_t i = 0; i + 1 < season_deck_.size(); ++i) out.push_back({1, season_deck_[i]});
+}
+
+}  // namespace court::gameshire

@@ -1,0 +1,244 @@
+// Gameshire's game position: a flat value type (fixed arrays, bitboards, small integers; no heap)
+// holding every player's map, the plan/demand market, the season and resource decks, the gifts,
+// skills and boons (the team's, or each player's in the competitive variant), its own random
+// generator and a public log of small structured events.
+//
+// Files: geometry.* (shapes and placement), cards.* (data and options), state.cpp (setup, legal
+// moves, determinization), rules.cpp (what a move does: one function per rule), view.cpp (views,
+// labels, the log in words), scenario.cpp (scenario files), stats.cpp (simulator figures).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/game.h"
+#include "games/gameshire/cards.h"
+
+namespace court::gameshire {
+
+enum class Season : std::uint8_t { Spring, Autumn, Over };
+// Whose decision it is and what kind: the active player picks a card (Choose); each player in turn
+// order records or shades it (Record); at the start of Autumn each player shades one square per gift
+// (GiftShade); the active player delivers a gift (Deliver) or refreshes the market (Refresh).
+enum class Step : std::uint8_t { Choose, Record, GiftShade, Deliver, Refresh, Over };
+
+enum class Move : std::uint8_t {
+  Choose = 1,     // a = market slot
+  Place,          // a = placement index in the card's list, b = anchor cell
+  Pass,
+  Omit,           // a = the card cell left out
+  UseSkill,       // a = crop; b = market slot (swap_resource) or season card (return_plan)
+  Erase,          // a = cell
+  Write,          // a = cell, b = value
+  ShadeGift,      // a = cell
+  Deliver,        // a = gift column
+  Discard,        // a = market slot (refresh)
+  Keep,           // end the refresh
+};
+
+struct MoveCode {
+  Move move = Move::Pass;
+  std::uint8_t a = 0;
+  std::uint8_t b = 0;
+  Action encode() const { return Action{static_cast<std::uint32_t>(move) | (std::uint32_t{a} << 4) | (std::uint32_t{b} << 12)}; }
+  static MoveCode decode(Action action) {
+    return MoveCode{static_cast<Move>(action.code & 0xf), static_cast<std::uint8_t>(action.code >> 4 & 0xff),
+                    static_cast<std::uint8_t>(action.code >> 12 & 0xff)};
+  }
+};
+
+enum class LossCause : std::uint8_t { None, SpringPass, AutumnAllPassed };
+const char* loss_cause_key(LossCause cause);
+// "A1" (field column A, row 1); border columns L and R, border rows 0 and 7 (view.cpp).
+std::string cell_name(int cell);
+
+// One player's sheet.
+struct Board {
+  std::array<Value, kCells> value{};   // what each square holds (the border is pre-printed)
+  Bits written = 0;                    // field squares recorded (Spring) or written with a skill
+  Bits shaded = 0;                     // shaded squares (Autumn), and squares lost to a blight
+  std::uint16_t boon_lines = 0;        // field rows 0-5 and columns 6-11 completed (a boon each)
+  std::uint8_t map = 0;
+  std::uint8_t gifts_chosen = 0;
+  std::uint8_t gift_circles = 0;       // gift columns this player chose
+  std::uint8_t omit = 0;               // for the card being recorded: 0, or k + 1 (cell k left out)
+  bool passed = false;                 // out for the rest of the season
+  bool erase_token = false;            // may erase one square (White Berries)
+  bool write_token = false;            // may write one square (Red Radishes)
+  bool omit_token = false;             // may leave out one square of the current card (Orange Peppers)
+  std::uint8_t demands_met = 0;        // as the active player (competitive score)
+};
+
+// The gifts, skills and boons shared by the team (cooperative) or owned by one player (competitive).
+struct Pool {
+  std::array<Value, kColumns> gift{};
+  std::uint8_t chosen = 0;             // gift columns chosen
+  std::uint8_t delivered = 0;          // gift columns delivered
+  std::uint8_t skills = 0;             // learned skills, by crop
+  FixedVector<std::uint8_t, kCrops> learned_order;
+  std::int8_t boons = 0;               // earned and not spent
+  std::int8_t boons_earned = 0;
+  std::uint8_t track_used = 0;         // numbers crossed off the skill-use track
+  std::uint8_t skill_uses = 0;
+};
+
+struct MarketSlot {
+  CardId card = kNoCard;
+  ResId res = 0;
+  friend bool operator==(MarketSlot, MarketSlot) = default;
+};
+
+enum class Event : std::uint8_t {
+  SeasonStart,   // a = Season
+  Refilled,      // card, res
+  Chose,         // seat, card, res
+  Recorded,      // seat, card, cells
+  Shaded,        // seat, card, cells
+  Passed,        // seat, a = season
+  Skill,         // seat, a = crop learned
+  Gift,          // seat, a = column, b = value
+  Boon,          // seat, a = lines completed
+  UsedSkill,     // seat, a = crop, b = cost, card (slot/plan)
+  Erased,        // seat, a = cell
+  Wrote,         // seat, a = cell, b = value
+  Omitted,       // seat, a = card cell
+  Wrinkle,       // a = wrinkle
+  Blighted,      // seat, cells
+  GiftShaded,    // seat, a = column, b = cell
+  Delivered,     // seat, a = column, b = value
+  Discarded,     // seat, card
+  Reshuffled,    // a = 0 resource deck, 1 season deck
+  Won,
+  Lost,          // a = LossCause
+  LogFull,
+};
+
+struct LogEvent {
+  Event kind = Event::SeasonStart;
+  std::int8_t seat = -1;
+  CardId card = kNoCard;
+  ResId res = 0;
+  std::uint8_t a = 0;
+  std::uint8_t b = 0;
+  Bits cells = 0;
+};
+
+inline constexpr int kMarketCapacity = 6;
+inline constexpr int kLogCapacity = 640;
+
+class GameshireState {
+ public:
+  GameshireState() = default;
+
+  // --- StateModel -------------------------------------------------------------------------------
+  int num_seats() const { return seats_; }
+  SeatSet to_act() const { return step_ == Step::Over ? SeatSet() : SeatSet::of(actor()); }
+  void legal_actions(Seat seat, ActionList& out) const;
+  void apply(Seat seat, Action action);
+  bool terminal() const { return step_ == Step::Over; }
+  Outcome outcome() const;
+  nlohmann::json view(Seat seat) const;
+  void determinize(Seat seat, Rng& rng);
+  void hidden_items(Seat seat, HiddenList& out) const;
+  std::string describe(Seat seat, Action action) const;
+  void report(GameReport& report) const;
+
+  // --- Building states --------------------------------------------------------------------------
+  static GameshireState new_game(const GameshireRules& rules, std::uint64_t seed);
+  // Everything but the decks and market: maps dealt, pools empty, Spring, seat 0 active.
+  static GameshireState blank(const GameshireRules& rules, std::uint64_t seed);
+  friend GameshireState state_from_scenario(const GameshireRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
+
+  // --- Read access (views, bots, tests) ---------------------------------------------------------
+  const GameshireRules& rules() const { return *rules_; }
+  Season season() const { return season_; }
+  Step step() const { return step_; }
+  Seat active() const { return active_; }
+  Seat actor() const;
+  const Board& board(Seat s) const { return boards_[s]; }
+  const Pool& pool(Seat s) const { return pools_[pool_index(s)]; }
+  int pool_index(Seat s) const { return rules_->competitive() ? s : 0; }
+  const FixedVector<MarketSlot, kMarketCapacity>& market() const { return market_; }
+  MarketSlot current() const { return current_; }
+  const FixedVector<CardId, kMaxSeasonCards>& season_deck() const { return season_deck_; }
+  const FixedVector<CardId, kMaxSeasonCards>& season_discard() const { return season_discard_; }
+  const FixedVector<ResId, kMaxResDeck>& resource_deck() const { return res_deck_; }
+  const FixedVector<std::uint8_t, kMaxWrinkles>& wrinkles_in_game() const { return wrinkles_in_game_; }
+  const FixedVector<LogEvent, kLogCapacity>& log() const { return log_; }
+  int quota(Seat s) const;
+  bool won() const { return won_; }
+  LossCause loss_cause() const { return loss_; }
+  int gift_shade_column() const { return shade_col_; }
+  int market_target() const { return market_target_; }
+  int turns(Season s) const { return turns_[static_cast<int>(s)]; }
+  int score(Seat s) const;
+
+  // Rules questions (bots and views ask them too).
+  Bits open_squares(Seat s) const;                      // where `s` may record/shade now
+  bool can_fit(Seat s, CardId card, bool as_active) const;   // some placement (meeting the demand if active)
+  bool placement_meets(Seat s, CardId card, const Placed& p, int anchor) const;
+  int skill_cost(Seat s) const;                         // boons the next skill use costs, or -1 when none is left
+  bool skill_usable(Seat s, int crop) const;
+  // Which undelivered gift columns (of the active player's pool) `res` matches.
+  std::uint8_t matching_gifts(Seat s, ResId res) const;
+  Value symbol_value(std::uint8_t symbol, ResId res) const;
+
+ private:
+  // state.cpp
+  void add_skill_moves(Seat seat, ActionList& out) const;
+  void add_token_moves(Seat seat, ActionList& out) const;
+  void add_placements(Seat seat, ActionList& out) const;
+  void log_event(const LogEvent& e);
+
+  // rules.cpp
+  void start_turn();
+  void refill_market();
+  bool draw_season(CardId* card);
+  ResId draw_resource();
+  void apply_wrinkle(int w);
+  void choose(int slot);
+  void place(Seat seat, int index, int anchor);
+  void record_square(Seat seat, int cell, Value v, bool triggers);
+  void check_boons(Seat seat);
+  void pass(Seat seat);
+  void next_recorder();
+  void finish_card();
+  void next_active();
+  void start_autumn();
+  void next_gift_shade();
+  void deliver(Seat seat, int column);
+  void discard_slot(Seat seat, int slot);
+  void use_skill(Seat seat, int crop, int arg);
+  void end_game(bool won, LossCause cause);
+
+  const GameshireRules* rules_ = nullptr;
+  Rng rng_;
+  std::uint8_t seats_ = 1;
+  Season season_ = Season::Spring;
+  Step step_ = Step::Choose;
+  std::int8_t active_ = 0;
+  std::int8_t recorder_ = 0;
+  std::int8_t shade_seat_ = 0;
+  std::int8_t shade_col_ = 0;
+  std::int8_t shade_start_ = 0;         // the first seat to shade gifts at the start of Autumn
+  std::int8_t shade_count_ = 0;         // seats that finished shading gifts
+  std::int8_t refresh_left_ = 0;
+  std::uint8_t market_target_ = 3;
+  bool won_ = false;
+  LossCause loss_ = LossCause::None;
+  std::array<std::uint16_t, 2> turns_{};
+  std::array<Board, kMaxSeats> boards_{};
+  std::array<Pool, kMaxSeats> pools_{};
+  FixedVector<MarketSlot, kMarketCapacity> market_;
+  MarketSlot current_{};
+  FixedVector<CardId, kMaxSeasonCards> season_deck_;      // back() is the top, visible
+  FixedVector<CardId, kMaxSeasonCards> season_discard_;
+  FixedVector<ResId, kMaxResDeck> res_deck_;              // back() is the top
+  FixedVector<ResId, kMaxResDeck> res_discard_;
+  FixedVector<std::uint8_t, kMaxWrinkles> wrinkles_in_game_;
+  FixedVector<LogEvent, kLogCapacity> log_;
+};
+
+}  // namespace court::gameshire

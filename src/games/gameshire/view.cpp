@@ -1,0 +1,307 @@
+// Gameshire: what each seat sees (every map is public; only the decks' order is hidden), move labels,
+// and the public log in words.
+#include <fmt/format.h>
+
+#include "games/gameshire/state.h"
+
+namespace court::gameshire {
+
+// Squares are named by column and row: field columns A-F with the border columns L (left) and R
+// (right); rows 1-6 in the field with the border rows 0 (top) and 7 (bottom). "A1" is the field's
+// top-left square, "L0" the top-left corner.
+std::string cell_name(int cell) {
+  static const char* kCols = "LABCDEFR";
+  return fmt::format("{}{}", kCols[cell % kGrid], cell / kGrid);
+}
+
+namespace {
+
+const char* season_name(Season s) {
+  switch (s) {
+    case Season::Spring: return "Spring";
+    case Season::Autumn: return "Autumn";
+    case Season::Over: return "over";
+  }
+  return "";
+}
+
+std::string cells_text(Bits cells) {
+  std::string out;
+  for (; cells; cells &= cells - 1) out += (out.empty() ? "" : " ") + cell_name(std::countr_zero(cells));
+  return out;
+}
+
+std::string column_name(int c) { return std::string(1, "ABCDEF"[c]); }
+
+std::string resource_text(const GameshireRules& rules, ResId r) {
+  if (r >= rules.resources.size()) return "?";
+  return fmt::format("{} or {}", kCropLetters[rules.resources[r].crop], rules.resources[r].cows);
+}
+
+std::string plan_rows(const SeasonCard& c, bool demand) {
+  const Shape& s = demand ? c.demand : c.plan;
+  int h = 0, w = 0;
+  for (Cell cell : s.cells) { h = std::max(h, cell.row + 1); w = std::max(w, cell.col + 1); }
+  std::vector<std::string> rows(h, std::string(w, '.'));
+  for (std::size_t i = 0; i < s.cells.size(); ++i) {
+    char ch = 'X';
+    if (!demand) {
+      const std::uint8_t sym = c.plan_symbols[s.tags[i]];
+      ch = sym == kSymHash ? '#' : sym == kSymRainbow ? '*' : value_text(sym)[0];
+    }
+    rows[s.cells[i].row][s.cells[i].col] = ch;
+  }
+  std::string out;
+  for (const auto& r : rows) out += (out.empty() ? "" : "/") + r;
+  return out;
+}
+
+}  // namespace
+
+std::string GameshireState::describe(Seat seat, Action action) const {
+  const MoveCode m = MoveCode::decode(action);
+  const auto& cards = rules_->cards;
+  switch (m.move) {
+    case Move::Choose:
+      if (m.a < market_.size()) return fmt::format("choose {}", cards[market_[m.a].card].name);
+      break;
+    case Move::Place: {
+      if (current_.card == kNoCard) break;
+      const auto& list = season_ == Season::Spring ? cards[current_.card].spring : cards[current_.card].autumn;
+      if (m.a >= list.size() || !anchor_valid(list[m.a].pattern, m.b)) break;
+      const Placed& p = list[m.a];
+      if (season_ == Season::Autumn) return "shade " + cells_text(p.pattern.mask << m.b);
+      std::array<std::pair<int, Value>, kMaxShapeCells> items{};
+      for (int i = 0; i < p.size; ++i) items[i] = {m.b + p.offset[i], symbol_value(p.symbol[i], current_.res)};
+      std::sort(items.begin(), items.begin() + p.size);
+      std::string out;
+      for (int i = 0; i < p.size; ++i) out += fmt::format("{}{}={}", i ? " " : "", cell_name(items[i].first), value_text(items[i].second));
+      return out;
+    }
+    case Move::Pass: return "pass";
+    case Move::Omit: return fmt::format("omit square {}", m.a + 1);
+    case Move::UseSkill: {
+      if (m.a >= kCrops) break;
+      const SkillInfo& sk = rules_->skills[m.a];
+      switch (sk.effect) {
+        case SkillEffect::SwapResource:
+          if (m.b < market_.size()) return fmt::format("use {} on {}", sk.name, cards[market_[m.b].card].name);
+          break;
+        case SkillEffect::ReturnPlan:
+          if (m.b < cards.size()) return fmt::format("use {} to return {}", sk.name, cards[m.b].name);
+          break;
+        default: return fmt::format("use {}", sk.name);
+      }
+      break;
+    }
+    case Move::Erase:
+      if (m.a < kCells) return fmt::format("{} {}", season_ == Season::Spring ? "erase" : "unshade", cell_name(m.a));
+      break;
+    case Move::Write:
+      if (m.a < kCells && m.b >= 1 && m.b <= 12) return fmt::format("write {} at {}", value_text(m.b), cell_name(m.a));
+      break;
+    case Move::ShadeGift:
+      if (m.a < kCells && shade_col_ >= 0) return fmt::format("shade {} for gift {}", cell_name(m.a), column_name(shade_col_));
+      break;
+    case Move::Deliver:
+      if (m.a < kColumns) {
+        const Seat owner = seat >= 0 && seat < seats_ ? seat : active_;
+        return fmt::format("deliver gift {} ({})", column_name(m.a), value_text(pool(owner).gift[m.a]));
+      }
+      break;
+    case Move::Discard:
+      if (m.a < market_.size()) return fmt::format("discard {}", cards[market_[m.a].card].name);
+      break;
+    case Move::Keep: return "keep the market";
+  }
+  return fmt::format("move #{}", action.code);
+}
+
+namespace {
+
+std::string render_event(const GameshireState& s, const LogEvent& e) {
+  const GameshireRules& r = s.rules();
+  const std::string who = fmt::format("Seat {}", static_cast<int>(e.seat));
+  auto card = [&](CardId c) { return c < r.cards.size() ? r.cards[c].name : std::string("?"); };
+  switch (e.kind) {
+    case Event::SeasonStart: return fmt::format("{} begins.", season_name(static_cast<Season>(e.a)));
+    case Event::Refilled: return fmt::format("{} ({}) joins the market.", card(e.card), resource_text(r, e.res));
+    case Event::Chose: return fmt::format("{} chose {} ({}).", who, card(e.card), resource_text(r, e.res));
+    case Event::Recorded: return fmt::format("{} recorded {} at {}.", who, card(e.card), cells_text(e.cells));
+    case Event::Shaded: return fmt::format("{} shaded {} at {}.", who, card(e.card), cells_text(e.cells));
+    case Event::Passed: return fmt::format("{} passed and is out for the rest of {}.", who, season_name(static_cast<Season>(e.a)));
+    case Event::Skill: return fmt::format("{} recorded {} on a hammer: {} learned.", who, kCropLetters[e.a], r.skills[e.a].name);
+    case Event::Gift: return fmt::format("{} chose gift {}: {}.", who, column_name(e.a), value_text(e.b));
+    case Event::Boon: return fmt::format("{} completed {} line{} and earned {} boon{}.", who, e.a, e.a == 1 ? "" : "s", e.a, e.a == 1 ? "" : "s");
+    case Event::UsedSkill: {
+      std::string what;
+      if (r.skills[e.a].effect == SkillEffect::ReturnPlan) what = fmt::format(" to return {}", card(e.card));
+      return fmt::format("{} used {} for {} boon{}{}.", who, r.skills[e.a].name, e.b, e.b == 1 ? "" : "s", what);
+    }
+    case Event::Erased: return fmt::format("{} erased {}.", who, cell_name(e.a));
+    case Event::Wrote: return fmt::format("{} wrote {} at {}.", who, value_text(e.b), cell_name(e.a));
+    case Event::Omitted: return fmt::format("{} leaves out square {} of {}.", who, e.a + 1, card(e.card));
+    case Event::Wrinkle: return fmt::format("Wrinkle drawn: {}. {}", r.wrinkles[e.a].name, r.wrinkles[e.a].text);
+    case Event::Blighted: return e.cells ? fmt::format("{} lost {}.", who, cells_text(e.cells)) : fmt::format("{} had no square to lose.", who);
+    case Event::GiftShaded: return fmt::format("{} shaded {} for gift {}.", who, cell_name(e.b), column_name(e.a));
+    case Event::Delivered: return fmt::format("{} delivered gift {} ({}).", who, column_name(e.a), value_text(e.b));
+    case Event::Discarded: return e.seat >= 0 ? fmt::format("{} discarded {}.", who, card(e.card)) : fmt::format("{} was discarded.", card(e.card));
+    case Event::Reshuffled: return e.a == 0 ? "The resource discards were shuffled into a new deck." : "The season cards were shuffled into the Autumn deck.";
+    case Event::Won: return "All six gifts are delivered: the team wins!";
+    case Event::Lost:
+      if (static_cast<LossCause>(e.a) == LossCause::SpringPass) return "A player passed before choosing their share of the gifts: the team loses.";
+      if (static_cast<LossCause>(e.a) == LossCause::AutumnAllPassed) return "Everyone has passed before all six gifts were delivered: the team loses.";
+      return "The game is over.";
+    case Event::LogFull: return "(the log is full)";
+  }
+  return "";
+}
+
+nlohmann::json card_json(const GameshireState& s, MarketSlot slot, bool autumn) {
+  const GameshireRules& r = s.rules();
+  const SeasonCard& c = r.cards[slot.card];
+  nlohmann::json j = {{"card", c.name}, {"resource", resource_text(r, slot.res)}};
+  if (autumn) {
+    j["demand"] = plan_rows(c, true);
+    j["requires"] = c.require_text;
+  } else {
+    j["plan"] = plan_rows(c, false);
+  }
+  return j;
+}
+
+// The map as a picture: each square shows what it holds ("." blank), "^" after a crown square and "!"
+// after a hammer square, "#" before a shaded square; the boon circles ("o" open, "x" earned) end each
+// field row and sit under each field column; the gift row below (delivered gifts in brackets, "*" a
+// gift this player chose).
+std::string grid_text(const GameshireState& s, Seat seat) {
+  const Board& b = s.board(seat);
+  const MapInfo& map = s.rules().maps[b.map];
+  const Pool& pool = s.pool(seat);
+  std::string out = "      L   A   B   C   D   E   F   R\n";
+  for (int row = 0; row < kGrid; ++row) {
+    out += fmt::format("  {} ", row);
+    for (int col = 0; col < kGrid; ++col) {
+      const int cell = cell_index(row, col);
+      const bool shaded = b.shaded >> cell & 1;
+      const char mark = (map.crowns >> cell & 1) ? '^' : (map.hammers >> cell & 1) ? '!' : ' ';
+      out += fmt::format(" {}{}{}", shaded ? '#' : ' ', value_text(b.value[cell]), mark);
+    }
+    if (row >= 1 && row <= 6) out += fmt::format("  {}", (b.boon_lines >> (row - 1) & 1) ? 'x' : 'o');
+    out += "\n";
+  }
+  out += "  boon   ";
+  for (int c = 0; c < kColumns; ++c) out += fmt::format(" {}  ", (b.boon_lines >> (6 + c) & 1) ? 'x' : 'o');
+  out += "\n  gift    ";
+  for (int c = 0; c < kColumns; ++c) {
+    std::string g = (pool.chosen >> c & 1) ? value_text(pool.gift[c]) : "-";
+    if (pool.delivered >> c & 1) g = "[" + g + "]";
+    if (b.gift_circles >> c & 1) g += "*";
+    out += fmt::format("{:<4}", g);
+  }
+  out += "\n  (^ crown, ! hammer, # shaded; boons o open x earned; gifts [delivered], * chosen by this player)";
+  return out;
+}
+
+// The map as structured data for renderers: eight rows (row 0 = the top border), each eight
+// characters from column L to R (a crop letter, a cow digit, "." blank), and the crown, hammer and
+// shaded squares by name.
+nlohmann::json cells_json(const GameshireState& s, Seat seat) {
+  const Board& b = s.board(seat);
+  const MapInfo& map = s.rules().maps[b.map];
+  nlohmann::json values = nlohmann::json::array();
+  for (int row = 0; row < kGrid; ++row) {
+    std::string line(kGrid, '.');
+    for (int col = 0; col < kGrid; ++col) line[col] = value_text(b.value[cell_index(row, col)])[0];
+    values.push_back(std::move(line));
+  }
+  auto names = [](Bits cells) {
+    nlohmann::json out = nlohmann::json::array();
+    for (; cells; cells &= cells - 1) out.push_back(cell_name(std::countr_zero(cells)));
+    return out;
+  };
+  nlohmann::json boons = nlohmann::json::array();
+  for (int line = 0; line < kLines; ++line) {
+    if (b.boon_lines >> line & 1) boons.push_back(line < 6 ? fmt::format("row {}", line + 1) : fmt::format("column {}", column_name(line - 6)));
+  }
+  return {{"rows", values}, {"crowns", names(map.crowns)}, {"hammers", names(map.hammers)}, {"shaded", names(b.shaded)},
+          {"boon_lines", boons}};
+}
+
+nlohmann::json pool_json(const GameshireState& s, Seat seat) {
+  const Pool& p = s.pool(seat);
+  const GameshireRules& r = s.rules();
+  // "A=W" a chosen gift, "B=[3]" a delivered one, "C=-" not chosen yet.
+  nlohmann::json gifts = nlohmann::json::array();
+  for (int c = 0; c < kColumns; ++c) {
+    std::string g = (p.chosen >> c & 1) ? value_text(p.gift[c]) : "-";
+    if (p.delivered >> c & 1) g = "[" + g + "]";
+    gifts.push_back(column_name(c) + "=" + g);
+  }
+  nlohmann::json skills = nlohmann::json::array();
+  for (int c = 0; c < kCrops; ++c) if (p.skills >> c & 1) skills.push_back(r.skills[c].name);
+  const int cost = s.skill_cost(seat);
+  return {{"gifts", gifts}, {"skills", skills}, {"boons", p.boons}, {"boons_earned", p.boons_earned},
+          {"skill_track_used", p.track_used}, {"next_skill_cost", cost < 0 ? nlohmann::json("none left") : nlohmann::json(cost)}};
+}
+
+}  // namespace
+
+nlohmann::json GameshireState::view(Seat seat) const {
+  (void)seat;   // every fact in a view is public
+  nlohmann::json v;
+  v["mode"] = rules_->competitive() ? "competitive" : "cooperative";
+  v["season"] = season_name(season_);
+  const bool autumn = season_ == Season::Autumn;
+  static const char* kSteps[] = {"choose a card", "record the card", "shade gifts", "deliver a gift", "refresh the market", "over"};
+  v["step"] = kSteps[static_cast<int>(step_)];
+  v["active"] = static_cast<int>(active_);
+  nlohmann::json market = nlohmann::json::array();
+  for (const MarketSlot& m : market_) market.push_back(card_json(*this, m, autumn));
+  v["market"] = market;
+  if (current_.card != kNoCard) v["current"] = card_json(*this, current_, autumn);
+  if (step_ == Step::GiftShade && shade_col_ >= 0) {
+    v["shading_gift"] = fmt::format("{} ({})", column_name(shade_col_), value_text(pool(shade_seat_).gift[shade_col_]));
+  }
+  nlohmann::json deck = {{"season_cards", season_deck_.size()}, {"resource_cards", res_deck_.size()},
+                         {"season_discards", season_discard_.size()}};
+  if (!season_deck_.empty()) {
+    // The deck shows the other side of its top card: a demand in Spring, a plan in Autumn.
+    const SeasonCard& top = rules_->cards[season_deck_.back()];
+    deck["top_card"] = season_ == Season::Spring ? fmt::format("{} (demand {}: {})", top.name, plan_rows(top, true), top.require_text)
+                                                 : fmt::format("{} (plan {})", top.name, plan_rows(top, false));
+  }
+  v["decks"] = deck;
+  nlohmann::json wrinkles = nlohmann::json::array();
+  for (std::uint8_t w : wrinkles_in_game_) wrinkles.push_back(rules_->wrinkles[w].name);
+  v["wrinkles"] = wrinkles;
+  if (!rules_->competitive()) v["team"] = pool_json(*this, 0);
+  nlohmann::json players = nlohmann::json::array();
+  for (int s = 0; s < seats_; ++s) {
+    const Board& b = boards_[s];
+    nlohmann::json p = {{"seat", s}, {"map", rules_->maps[b.map].name}, {"passed", b.passed},
+                        {"gifts_chosen", fmt::format("{} of {}", b.gifts_chosen, quota(s))}};
+    if (rules_->competitive()) { p["score"] = score(s); p["own"] = pool_json(*this, s); }
+    if (b.erase_token || b.write_token || b.omit_token) {
+      p["may"] = fmt::format("{}{}{}", b.erase_token ? "erase a square; " : "", b.write_token ? "write a square; " : "",
+                             b.omit_token ? "leave out a square of this card" : "");
+    }
+    p["grid"] = grid_text(*this, s);
+    p["squares"] = cells_json(*this, s);
+    players.push_back(p);
+  }
+  v["players"] = players;
+  if (terminal()) {
+    v["result"] = rules_->competitive() ? "game over" : won_ ? "the team wins" : fmt::format("the team loses ({})", loss_cause_key(loss_));
+  }
+  // The most recent lines (the whole log can run to hundreds); log_total says how many there are.
+  constexpr std::size_t kRecentLines = 40;
+  nlohmann::json log = nlohmann::json::array();
+  const std::size_t first = log_.size() > kRecentLines ? log_.size() - kRecentLines : 0;
+  for (std::size_t i = first; i < log_.size(); ++i) log.push_back(render_event(*this, log_[i]));
+  v["log"] = log;
+  v["log_total"] = log_.size();
+  return v;
+}
+
+}  // namespace court::gameshire

@@ -1,0 +1,112 @@
+#include "server/http_session.h"
+
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <fmt/format.h>
+
+#include <array>
+#include <chrono>
+
+#include "server/api_error.h"
+#include "server/limits.h"
+#include "server/rest_api.h"
+#include "server/static_files.h"
+#include "server/url.h"
+#include "server/ws_session.h"
+
+namespace court::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+namespace {
+
+constexpr auto kIdleTimeout = std::chrono::seconds(120);
+
+http::response<http::string_body> make_response(unsigned version, bool keep_alive, int status,
+                                                std::string_view content_type, std::string body) {
+  http::response<http::string_body> res{static_cast<http::status>(status), version};
+  res.set(http::field::server, "court");
+  res.set(http::field::content_type, content_type);
+  res.set(http::field::cache_control, "no-cache");
+  res.set("X-Content-Type-Options", "nosniff");
+  res.keep_alive(keep_alive);
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+std::string json_error(const std::string& code, const std::string& message) { return error_body(code, message).dump(); }
+
+// After refusing a request whose body is still arriving: stop sending, then read and drop what the
+// client still sends (up to a limit), so closing does not reset the connection before the client has
+// read the refusal.
+asio::awaitable<void> drain(beast::tcp_stream& stream) {
+  beast::error_code ec;
+  stream.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+  stream.expires_after(std::chrono::seconds(10));
+  std::array<char, 16 * 1024> sink;
+  for (std::size_t dropped = 0; !ec && dropped < 16 * kMaxBody;) {
+    dropped += co_await stream.async_read_some(asio::buffer(sink), asio::redirect_error(asio::use_awaitable, ec));
+  }
+}
+
+}  // namespace
+
+asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby) {
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  for (;;) {
+    http::request_parser<http::string_body> parser;
+    parser.body_limit(kMaxBody);
+    stream.expires_after(kIdleTimeout);
+    co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec == http::error::body_limit) {
+      auto res = make_response(11, false, 413, "application/json",
+                               json_error("too_big", fmt::format("request bodies may hold at most {} bytes", kMaxBody)));
+      co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+      co_await drain(stream);
+      co_return;
+    }
+    if (ec) break;
+    auto request = parser.release();
+    const Target target = parse_target(request.target());
+
+    if (beast::websocket::is_upgrade(request)) {
+      if (target.path != "/ws") {
+        auto res = make_response(request.version(), false, 404, "application/json",
+                                 json_error("not_found", "WebSockets are served at /ws only"));
+        co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+        break;
+      }
+      stream.expires_never();
+      auto session = std::make_shared<WsSession>(std::move(stream), lobby);
+      co_await session->run(request);
+      co_return;
+    }
+
+    const bool keep_alive = request.keep_alive();
+    http::response<http::string_body> res;
+    if (target.path.rfind("/api/", 0) == 0) {
+      const std::string method(request.method_string());
+      HttpAnswer answer = co_await answer_api(method, target, request.body(), lobby);
+      res = make_response(request.version(), keep_alive, answer.status, answer.content_type, std::move(answer.body));
+    } else if (request.method() != http::verb::get && request.method() != http::verb::head) {
+      res = make_response(request.version(), keep_alive, 405, "application/json",
+                          json_error("method_not_allowed", "the client's files are read with GET"));
+    } else if (auto file = find_static_file(target.path)) {
+      res = make_response(request.version(), keep_alive, 200, file->content_type, std::string(file->content));
+    } else {
+      res = make_response(request.version(), keep_alive, 404, "application/json",
+                          json_error("not_found", fmt::format("no file {}", target.path.substr(0, 100))));
+    }
+    co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec || !keep_alive) break;
+  }
+  stream.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace court::server

@@ -1,0 +1,15 @@
+// One HTTP connection: the REST lobby under /api/, the browser client's files, and the upgrade of
+// /ws to a WebSocket session. Keep-alive; bodies over 64 KiB are refused with 413.
+#pragma once
+
+#include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
+#include <boost/asio/awaitable.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+
+namespace court::server {
+
+class Lobby;
+
+boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby);
+
+}  // namespace court::server

@@ -1,0 +1,26 @@
+// Reading JSON from clients strictly: unknown fields, wrong types and out-of-range numbers are refused
+// with an ApiError (400) that names the field and what is allowed.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace court::server {
+
+// Parses `text` as one JSON object; `what` names it in errors ("request body", "message").
+nlohmann::json parse_json_object(std::string_view text, const std::string& what);
+// Refuses any field of `object` not in `allowed`.
+void reject_unknown_fields(const nlohmann::json& object, std::initializer_list<std::string_view> allowed,
+                           const std::string& what);
+// A string field; nullopt when absent; ApiError when present with another type or longer than `max_length`.
+std::optional<std::string> string_field(const nlohmann::json& object, const char* name, std::size_t max_length);
+// An integer field within [min, max]; nullopt when absent.
+std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* name, std::int64_t min,
+                                      std::int64_t max);
+
+}  // namespace court::server

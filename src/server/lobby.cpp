@@ -1,0 +1,238 @@
+#include "server/lobby.h"
+
+#include <boost/asio/strand.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <random>
+
+#include "engine/bot.h"
+#include "engine/registry.h"
+#include "server/api_error.h"
+#include "server/json_fields.h"
+#include "server/secrets.h"
+
+namespace court::server {
+namespace {
+
+constexpr std::size_t kMaxListed = 100;
+constexpr std::size_t kMaxOpenTables = 20000;
+constexpr std::int64_t kMaxSeed = (std::int64_t{1} << 53) - 1;   // exact in JavaScript numbers
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::map<std::string, std::string> read_options(const nlohmann::json& body) {
+  std::map<std::string, std::string> out;
+  auto it = body.find("options");
+  if (it == body.end() || it->is_null()) return out;
+  if (!it->is_object()) throw ApiError(400, "bad_field", "field 'options' must be an object of option values");
+  for (const auto& [key, value] : it->items()) {
+    if (value.is_string()) out[key] = value.get<std::string>();
+    else if (value.is_boolean()) out[key] = value.get<bool>() ? "true" : "false";
+    else if (value.is_number_integer()) out[key] = value.dump();
+    else throw ApiError(400, "bad_field", fmt::format("option '{}' must be a string, an integer or a boolean", key));
+  }
+  return out;
+}
+
+std::vector<std::string> read_seats(const nlohmann::json& body, const GameEntry& entry, std::optional<int> players) {
+  auto it = body.find("seats");
+  if (it == body.end() || it->is_null()) {
+    const int n = players.value_or(entry.info.min_seats);
+    std::vector<std::string> seats(n, entry.bots.count("heuristic") ? "heuristic" : "random");
+    if (n > 0) seats[0] = kHuman;
+    return seats;
+  }
+  if (!it->is_array()) throw ApiError(400, "bad_field", "field 'seats' must be an array with one entry per player");
+  std::vector<std::string> seats;
+  for (const auto& seat : *it) {
+    if (!seat.is_string() || seat.get_ref<const std::string&>().size() > 200) {
+      throw ApiError(400, "bad_field", "each entry of 'seats' must be \"human\" or a bot spec such as \"heuristic\"");
+    }
+    seats.push_back(seat.get<std::string>());
+  }
+  if (players && static_cast<int>(seats.size()) != *players) {
+    throw ApiError(400, "bad_field", fmt::format("'seats' has {} entries for {} players", seats.size(), *players));
+  }
+  for (const auto& spec : seats) {
+    if (spec == kHuman) continue;
+    try {
+      make_bot(entry, spec, 0);
+    } catch (const UserError& e) {
+      throw ApiError(400, "bad_bot", fmt::format("seat '{}': {}", spec, e.what()));
+    }
+  }
+  return seats;
+}
+
+}  // namespace
+
+nlohmann::json game_json(const GameEntry& entry) {
+  static const char* kTypes[] = {"int", "bool", "choice", "text"};
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& o : entry.info.options) {
+    nlohmann::json j = {{"name", o.name}, {"type", kTypes[static_cast<int>(o.type)]}, {"default", o.default_value},
+                        {"help", o.help}};
+    if (o.type == OptionType::Int) { j["min"] = o.min; j["max"] = o.max; }
+    if (o.type == OptionType::Choice) j["choices"] = o.choices;
+    options.push_back(std::move(j));
+  }
+  return {{"id", entry.info.id},
+          {"title", entry.info.title},
+          {"summary", entry.info.summary},
+          {"min_seats", entry.info.min_seats},
+          {"max_seats", entry.info.max_seats},
+          {"cooperative", entry.info.cooperative},
+          {"options", std::move(options)},
+          {"bots", bot_names(entry)}};
+}
+
+Lobby::Lobby(Storage& storage, boost::asio::any_io_executor game_executor)
+    : storage_(storage), game_executor_(std::move(game_executor)) {}
+
+std::shared_ptr<const GameFactory> Lobby::factory(const GameEntry& entry, const GameConfig& config) {
+  const std::string key = fmt::format("{}|{}|{}", entry.info.id, config.seats, config.options.to_json().dump());
+  std::lock_guard lock(factories_mutex_);
+  auto& slot = factories_[key];
+  if (!slot) slot = entry.prepare(config);
+  return slot;
+}
+
+std::shared_ptr<const GameFactory> Lobby::factory_for(const std::string& game, int players,
+                                                    const std::map<std::string, std::string>& options) {
+  const GameEntry& entry = games().get(game);
+  return factory(entry, entry.make_config(players, options));
+}
+
+std::shared_ptr<Table> Lobby::build(TableRecord record) {
+  const GameEntry& entry = games().get(record.game);
+  auto config = entry.make_config(record.players, record.options);
+  auto strand = boost::asio::make_strand(game_executor_);
+  return std::make_shared<Table>(entry, factory(entry, config), std::move(record), storage_, strand);
+}
+
+std::shared_ptr<Table> Lobby::create(const nlohmann::json& body) {
+  reject_unknown_fields(body, {"game", "players", "options", "seats", "seed"}, "the new table");
+  const auto game = string_field(body, "game", 100);
+  if (!game) throw ApiError(400, "bad_field", "field 'game' is required (see GET /api/games)");
+  const GameEntry* entry = games().find(*game);
+  if (!entry) {
+    std::vector<std::string> ids;
+    for (const auto& e : games().all()) ids.push_back(e.info.id);
+    throw ApiError(400, "unknown_game", fmt::format("no game '{}' (games: {})", *game, fmt::join(ids, ", ")));
+  }
+  std::optional<int> players;
+  if (auto p = int_field(body, "players", entry->info.min_seats, entry->info.max_seats)) players = static_cast<int>(*p);
+  const auto seats = read_seats(body, *entry, players);
+  if (static_cast<int>(seats.size()) < entry->info.min_seats || static_cast<int>(seats.size()) > entry->info.max_seats) {
+    throw ApiError(400, "bad_field", fmt::format("{} seats {} to {} players, not {}", entry->info.title,
+                                                 entry->info.min_seats, entry->info.max_seats, seats.size()));
+  }
+  GameConfig config;
+  try {
+    config = entry->make_config(static_cast<int>(seats.size()), read_options(body));
+  } catch (const UserError& e) {
+    throw ApiError(400, "bad_option", e.what());
+  }
+  TableRecord record;
+  record.game = entry->info.id;
+  record.players = static_cast<int>(seats.size());
+  record.options = config.options.values();
+  if (auto seed = int_field(body, "seed", 0, kMaxSeed)) {
+    record.seed = static_cast<std::uint64_t>(*seed);
+  } else {
+    std::random_device device;
+    record.seed = (static_cast<std::uint64_t>(device()) << 32 | device()) % 1000000000ull;
+  }
+  for (const auto& spec : seats) record.seats.push_back({spec, "", ""});
+  record.created_ms = now_ms();
+  {
+    std::lock_guard lock(mutex_);
+    if (tables_.size() >= kMaxOpenTables) {
+      throw ApiError(503, "too_many_tables", fmt::format("the server holds {} tables already", tables_.size()));
+    }
+    do record.code = make_table_code();
+    while (tables_.count(record.code) || storage_.code_exists(record.code));
+  }
+  std::shared_ptr<Table> table;
+  try {
+    table = build(record);
+  } catch (const UserError& e) {
+    throw ApiError(400, "bad_table", e.what());
+  }
+  record.status = table->status();
+  try {
+    storage_.create_table(record);
+  } catch (const std::exception& e) {
+    throw ApiError(500, "storage", fmt::format("the table could not be stored: {}", e.what()));
+  }
+  {
+    std::lock_guard lock(mutex_);
+    tables_[record.code] = table;
+  }
+  boost::asio::post(table->strand(), [table] { table->start(); });
+  return table;
+}
+
+std::shared_ptr<Table> Lobby::find(const std::string& code) {
+  {
+    std::lock_guard lock(mutex_);
+    auto it = tables_.find(code);
+    if (it != tables_.end()) return it->second;
+  }
+  auto record = storage_.load(code);   // a finished table, read back on demand
+  if (!record) return nullptr;
+  auto table = build(std::move(*record));
+  std::lock_guard lock(mutex_);
+  auto [it, inserted] = tables_.emplace(code, table);
+  return it->second;
+}
+
+nlohmann::json Lobby::list() const {
+  struct Entry {
+    int order;
+    std::int64_t created;
+    std::shared_ptr<Table> table;
+  };
+  std::vector<Entry> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, table] : tables_) {
+      const std::string status = table->status();
+      if (status != kFinished) open.push_back({status == kWaiting ? 0 : 1, table->created_ms(), table});
+    }
+  }
+  std::sort(open.begin(), open.end(), [](const Entry& a, const Entry& b) {
+    return a.order != b.order ? a.order < b.order : a.created > b.created;
+  });
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < open.size() && i < kMaxListed; ++i) out.push_back(open[i].table->summary());
+  return out;
+}
+
+std::size_t Lobby::recover() {
+  std::size_t resumed = 0;
+  for (auto& record : storage_.load_unfinished()) {
+    const std::string code = record.code;
+    try {
+      auto table = build(std::move(record));
+      {
+        std::lock_guard lock(mutex_);
+        tables_[code] = table;
+      }
+      boost::asio::post(table->strand(), [table] { table->start(); });
+      ++resumed;
+    } catch (const std::exception& e) {
+      std::cerr << fmt::format("court serve: table {} cannot resume: {}\n", code, e.what());
+    }
+  }
+  return resumed;
+}
+
+}  // namespace court::server

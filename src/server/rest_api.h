@@ -1,0 +1,25 @@
+// The REST lobby under /api/ (see docs/protocol.md): games, tables, joining, replays.
+#pragma once
+
+#include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
+#include <boost/asio/awaitable.hpp>
+#include <string>
+
+#include "server/url.h"
+
+namespace court::server {
+
+class Lobby;
+
+struct HttpAnswer {
+  int status = 200;
+  std::string body;
+  std::string content_type = "application/json";
+};
+
+// Answers one request whose path starts with /api/. Refusals are JSON {"error", "code"} answers.
+// The arguments must outlive the co_await (see strand_call.h).
+boost::asio::awaitable<HttpAnswer> answer_api(const std::string& method, const Target& target, const std::string& body,
+                                              Lobby& lobby);
+
+}  // namespace court::server

@@ -1,0 +1,137 @@
+#include "server/server.h"
+
+#include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "server/http_session.h"
+#include "server/lobby.h"
+#include "server/storage.h"
+
+namespace court::server {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+namespace {
+
+int game_thread_count(int wanted) {
+  if (wanted > 0) return wanted;
+  return std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby) {
+  for (;;) {
+    boost::system::error_code ec;
+    tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(acceptor.get_executor()),
+                                                        asio::redirect_error(asio::use_awaitable, ec));
+    if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
+    if (ec) continue;   // e.g. too many open files: keep serving the connections there are
+    auto executor = socket.get_executor();
+    asio::co_spawn(executor, serve_http(boost::beast::tcp_stream(std::move(socket)), lobby), asio::detached);
+  }
+}
+
+// The two execution contexts, able to drop their pending work while both still exist: connections
+// (bound to the network context) and tables (bound to the game pool) hold each other, so neither
+// may outlive the other's context.
+class NetworkContext : public asio::io_context {
+ public:
+  using asio::io_context::io_context;
+  void drop_pending_work() { shutdown(); }
+};
+class GamePool : public asio::thread_pool {
+ public:
+  using asio::thread_pool::thread_pool;
+  void drop_pending_work() { shutdown(); }
+};
+
+}  // namespace
+
+// Members are declared so that what remains after stop() is destroyed tables first, then the pool,
+// then the database.
+struct Server::Impl {
+  explicit Impl(const ServerConfig& config)
+      : storage(config.db),
+        game_pool(static_cast<std::size_t>(game_thread_count(config.game_threads))),
+        lobby(storage, game_pool.get_executor()),
+        io(config.io_threads),
+        acceptor(io),
+        io_threads(std::max(1, config.io_threads)) {}
+
+  Storage storage;
+  GamePool game_pool;
+  Lobby lobby;
+  NetworkContext io;
+  tcp::acceptor acceptor;
+  int io_threads;
+  std::vector<std::thread> threads;
+  std::size_t resumed = 0;
+  std::once_flag stopped;
+};
+
+Server::Server(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {
+  boost::system::error_code ec;
+  const auto address = asio::ip::make_address(config.bind, ec);
+  if (ec) throw std::runtime_error(fmt::format("--bind {}: not an IP address", config.bind));
+  const tcp::endpoint endpoint(address, config.port);
+  auto& acceptor = impl_->acceptor;
+  acceptor.open(endpoint.protocol());
+  acceptor.set_option(asio::socket_base::reuse_address(true));
+  acceptor.bind(endpoint, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot listen on {}:{}: {}", config.bind, config.port, ec.message()));
+  acceptor.listen(asio::socket_base::max_listen_connections);
+  impl_->resumed = impl_->lobby.recover();
+}
+
+Server::~Server() { stop(); }
+
+std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+std::size_t Server::resumed() const { return impl_->resumed; }
+
+void Server::start() {
+  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby), asio::detached);
+  for (int i = 0; i < impl_->io_threads; ++i) {
+    impl_->threads.emplace_back([this] { impl_->io.run(); });
+  }
+}
+
+void Server::run_until_signal() {
+  asio::io_context signals_io;
+  asio::signal_set signals(signals_io, SIGINT, SIGTERM);
+  signals.async_wait([](const boost::system::error_code&, int) {});
+  signals_io.run();
+  stop();
+}
+
+void Server::stop() {
+  std::call_once(impl_->stopped, [this] {
+    impl_->io.stop();
+    for (auto& t : impl_->threads) t.join();
+    impl_->game_pool.stop();
+    impl_->game_pool.join();
+    boost::system::error_code ec;
+    impl_->acceptor.close(ec);
+    // Nothing runs now. Drop the connections and queued table work while both contexts exist.
+    impl_->io.drop_pending_work();
+    impl_->game_pool.drop_pending_work();
+  });
+}
+
+}  // namespace court::server

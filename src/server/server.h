@@ -1,0 +1,43 @@
+// `court serve`: the game server. Opens the database, resumes every unfinished table, listens for
+// HTTP and WebSocket connections on network threads, and runs games and bots on a game thread pool.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace court::server {
+
+struct ServerConfig {
+  std::string bind = "127.0.0.1";
+  std::uint16_t port = 8080;        // 0: any free port (see Server::port)
+  std::string db = "court.db";
+  int io_threads = 2;               // network threads
+  int game_threads = 0;             // game and bot threads; 0: one per core, at least 2
+};
+
+class Server {
+ public:
+  // Opens the database, resumes its tables and binds the address. Throws std::runtime_error (a
+  // message naming the address or file) when it cannot.
+  explicit Server(const ServerConfig& config);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  std::uint16_t port() const;
+  // How many unfinished tables were resumed from the database.
+  std::size_t resumed() const;
+  // Starts the network and game threads and returns.
+  void start();
+  // Blocks until SIGINT or SIGTERM, then stops.
+  void run_until_signal();
+  // Stops accepting, closes connections and joins every thread. Idempotent.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace court::server

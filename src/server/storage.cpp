@@ -1,0 +1,236 @@
+#include "server/storage.h"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace court::server {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS tables (
+  code TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  players INTEGER NOT NULL,
+  options TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  outcome TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS seats (
+  code TEXT NOT NULL REFERENCES tables(code),
+  seat INTEGER NOT NULL,
+  spec TEXT NOT NULL,
+  name TEXT NOT NULL DEFAULT '',
+  token_hash TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+  code TEXT NOT NULL REFERENCES tables(code),
+  step INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  action INTEGER NOT NULL,
+  label TEXT NOT NULL,
+  PRIMARY KEY (code, step)
+);
+CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);
+)sql";
+
+struct StatementDeleter {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
+
+void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
+  sqlite3_bind_text(s, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+std::string column_text(sqlite3_stmt* s, int i) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, i));
+  return text ? std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : std::string();
+}
+
+}  // namespace
+
+Storage::Storage(const std::string& path) : path_(path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw std::runtime_error(fmt::format("cannot open database {}: {}", path, message));
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  exec("PRAGMA journal_mode=WAL");
+  // NORMAL in WAL mode: every commit reaches the operating system before the call returns, so a killed
+  // process loses nothing; only a power failure may lose the last commits.
+  exec("PRAGMA synchronous=NORMAL");
+  exec("PRAGMA foreign_keys=ON");
+  exec(kSchema);
+}
+
+Storage::~Storage() { sqlite3_close(db_); }
+
+void Storage::exec(const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw std::runtime_error(fmt::format("database {}: {}", path_, message));
+  }
+}
+
+sqlite3_stmt* Storage::prepare(const char* sql) {
+  sqlite3_stmt* statement = nullptr;
+  if (sqlite3_prepare_v2(db_, sql, -1, &statement, nullptr) != SQLITE_OK) {
+    throw std::runtime_error(fmt::format("database {}: {}", path_, sqlite3_errmsg(db_)));
+  }
+  return statement;
+}
+
+namespace {
+
+// Runs `body` in BEGIN IMMEDIATE ... COMMIT; rolls back and rethrows on failure.
+template <class F>
+void in_transaction(sqlite3* db, const std::string& path, F&& body) {
+  auto run = [&](const char* sql) {
+    if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK) {
+      throw std::runtime_error(fmt::format("database {}: {}", path, sqlite3_errmsg(db)));
+    }
+  };
+  run("BEGIN IMMEDIATE");
+  try {
+    body();
+    run("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+void step_done(sqlite3* db, sqlite3_stmt* s, const std::string& path) {
+  if (sqlite3_step(s) != SQLITE_DONE) {
+    throw std::runtime_error(fmt::format("database {}: {}", path, sqlite3_errmsg(db)));
+  }
+}
+
+}  // namespace
+
+bool Storage::code_exists(const std::string& code) {
+  std::lock_guard lock(mutex_);
+  Statement s(prepare("SELECT 1 FROM tables WHERE code = ?"));
+  bind_text(s.get(), 1, code);
+  return sqlite3_step(s.get()) == SQLITE_ROW;
+}
+
+void Storage::create_table(const TableRecord& table) {
+  std::lock_guard lock(mutex_);
+  in_transaction(db_, path_, [&] {
+    Statement t(prepare("INSERT INTO tables (code, game, players, options, seed, status, created_ms, outcome) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    bind_text(t.get(), 1, table.code);
+    bind_text(t.get(), 2, table.game);
+    sqlite3_bind_int(t.get(), 3, table.players);
+    bind_text(t.get(), 4, nlohmann::json(table.options).dump());
+    sqlite3_bind_int64(t.get(), 5, static_cast<sqlite3_int64>(table.seed));
+    bind_text(t.get(), 6, table.status);
+    sqlite3_bind_int64(t.get(), 7, table.created_ms);
+    bind_text(t.get(), 8, table.outcome);
+    step_done(db_, t.get(), path_);
+    Statement s(prepare("INSERT INTO seats (code, seat, spec, name, token_hash) VALUES (?, ?, ?, ?, ?)"));
+    for (std::size_t i = 0; i < table.seats.size(); ++i) {
+      sqlite3_reset(s.get());
+      bind_text(s.get(), 1, table.code);
+      sqlite3_bind_int(s.get(), 2, static_cast<int>(i));
+      bind_text(s.get(), 3, table.seats[i].spec);
+      bind_text(s.get(), 4, table.seats[i].name);
+      bind_text(s.get(), 5, table.seats[i].token_hash);
+      step_done(db_, s.get(), path_);
+    }
+  });
+}
+
+void Storage::take_seat(const std::string& code, int seat, const std::string& name, const std::string& token_hash,
+                        const std::string& status) {
+  std::lock_guard lock(mutex_);
+  in_transaction(db_, path_, [&] {
+    Statement s(prepare("UPDATE seats SET name = ?, token_hash = ? WHERE code = ? AND seat = ?"));
+    bind_text(s.get(), 1, name);
+    bind_text(s.get(), 2, token_hash);
+    bind_text(s.get(), 3, code);
+    sqlite3_bind_int(s.get(), 4, seat);
+    step_done(db_, s.get(), path_);
+    Statement t(prepare("UPDATE tables SET status = ? WHERE code = ?"));
+    bind_text(t.get(), 1, status);
+    bind_text(t.get(), 2, code);
+    step_done(db_, t.get(), path_);
+  });
+}
+
+void Storage::append_action(const std::string& code, std::size_t step, const StoredAction& action,
+                            const std::string& status, const std::string& outcome) {
+  std::lock_guard lock(mutex_);
+  in_transaction(db_, path_, [&] {
+    Statement s(prepare("INSERT INTO actions (code, step, seat, action, label) VALUES (?, ?, ?, ?, ?)"));
+    bind_text(s.get(), 1, code);
+    sqlite3_bind_int64(s.get(), 2, static_cast<sqlite3_int64>(step));
+    sqlite3_bind_int(s.get(), 3, action.seat);
+    sqlite3_bind_int64(s.get(), 4, action.code);
+    bind_text(s.get(), 5, action.label);
+    step_done(db_, s.get(), path_);
+    Statement t(prepare("UPDATE tables SET status = ?, outcome = ? WHERE code = ?"));
+    bind_text(t.get(), 1, status);
+    bind_text(t.get(), 2, outcome);
+    bind_text(t.get(), 3, code);
+    step_done(db_, t.get(), path_);
+  });
+}
+
+std::vector<TableRecord> Storage::load_unfinished() { return load_where("status != 'finished'", ""); }
+
+std::optional<TableRecord> Storage::load(const std::string& code) {
+  auto found = load_where("code = ?1", code);
+  if (found.empty()) return std::nullopt;
+  return std::move(found.front());
+}
+
+std::vector<TableRecord> Storage::load_where(const char* where, const std::string& arg) {
+  std::lock_guard lock(mutex_);
+  std::vector<TableRecord> out;
+  Statement t(prepare(fmt::format("SELECT code, game, players, options, seed, status, created_ms, outcome "
+                                  "FROM tables WHERE {} ORDER BY created_ms", where).c_str()));
+  if (!arg.empty()) bind_text(t.get(), 1, arg);
+  while (sqlite3_step(t.get()) == SQLITE_ROW) {
+    TableRecord r;
+    r.code = column_text(t.get(), 0);
+    r.game = column_text(t.get(), 1);
+    r.players = sqlite3_column_int(t.get(), 2);
+    r.options = nlohmann::json::parse(column_text(t.get(), 3)).get<std::map<std::string, std::string>>();
+    r.seed = static_cast<std::uint64_t>(sqlite3_column_int64(t.get(), 4));
+    r.status = column_text(t.get(), 5);
+    r.created_ms = sqlite3_column_int64(t.get(), 6);
+    r.outcome = column_text(t.get(), 7);
+    out.push_back(std::move(r));
+  }
+  Statement s(prepare("SELECT spec, name, token_hash FROM seats WHERE code = ? ORDER BY seat"));
+  Statement a(prepare("SELECT seat, action, label FROM actions WHERE code = ? ORDER BY step"));
+  for (auto& r : out) {
+    sqlite3_reset(s.get());
+    bind_text(s.get(), 1, r.code);
+    while (sqlite3_step(s.get()) == SQLITE_ROW) {
+      r.seats.push_back({column_text(s.get(), 0), column_text(s.get(), 1), column_text(s.get(), 2)});
+    }
+    sqlite3_reset(a.get());
+    bind_text(a.get(), 1, r.code);
+    while (sqlite3_step(a.get()) == SQLITE_ROW) {
+      r.actions.push_back({sqlite3_column_int(a.get(), 0), static_cast<std::uint32_t>(sqlite3_column_int64(a.get(), 1)),
+                           column_text(a.get(), 2)});
+    }
+  }
+  return out;
+}
+
+}  // namespace court::server

@@ -1,0 +1,71 @@
+// SQLite storage of every table: game, seat count, options, seed, seat specs, names, hashed tokens and
+// the action log. WAL mode, one connection behind a mutex. A move is written in its own transaction
+// before anyone hears of it; a crash (even kill -9) loses no accepted move.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace court::server {
+
+struct StoredSeat {
+  std::string spec;         // "human" or a bot spec
+  std::string name;         // the person's name (bots: empty)
+  std::string token_hash;   // sha256 of the seat token; empty while the seat is free
+};
+
+struct StoredAction {
+  int seat = 0;
+  std::uint32_t code = 0;
+  std::string label;
+};
+
+struct TableRecord {
+  std::string code;
+  std::string game;
+  int players = 0;
+  std::map<std::string, std::string> options;   // every option, defaults included
+  std::uint64_t seed = 0;
+  std::vector<StoredSeat> seats;
+  std::string status;        // "waiting", "playing", "finished"
+  std::int64_t created_ms = 0;
+  std::string outcome;       // JSON text once finished
+  std::vector<StoredAction> actions;
+};
+
+class Storage {
+ public:
+  // Opens (or creates) the database at `path`; throws std::runtime_error naming the file on failure.
+  explicit Storage(const std::string& path);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  bool code_exists(const std::string& code);
+  void create_table(const TableRecord& table);
+  void take_seat(const std::string& code, int seat, const std::string& name, const std::string& token_hash,
+                 const std::string& status);
+  // The move numbered `step` (0-based) with the table's status after it (and its outcome when finished).
+  void append_action(const std::string& code, std::size_t step, const StoredAction& action,
+                     const std::string& status, const std::string& outcome);
+  std::vector<TableRecord> load_unfinished();
+  std::optional<TableRecord> load(const std::string& code);
+
+ private:
+  void exec(const char* sql);
+  sqlite3_stmt* prepare(const char* sql);
+  std::vector<TableRecord> load_where(const char* where, const std::string& arg);
+
+  std::mutex mutex_;
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+}  // namespace court::server

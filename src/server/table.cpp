@@ -1,0 +1,302 @@
+#include "server/table.h"
+
+#include <boost/asio/post.hpp>
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "server/api_error.h"
+#include "server/secrets.h"
+
+namespace court::server {
+
+Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, TableRecord record,
+             Storage& storage, boost::asio::any_io_executor strand)
+    : entry_(&entry), record_(std::move(record)), storage_(&storage), strand_(std::move(strand)) {
+  std::vector<std::string> specs;
+  for (const auto& s : record_.seats) specs.push_back(s.spec);
+  match_ = std::make_unique<Match>(entry, std::move(factory), record_.seed, specs);
+  for (std::size_t i = 0; i < record_.actions.size(); ++i) {
+    const auto& a = record_.actions[i];
+    if (match_->state().terminal()) {
+      throw std::runtime_error(fmt::format("table {}: stored move {} comes after the end of the game", code(), i + 1));
+    }
+    const std::string label = match_->state().describe(a.seat, Action{a.code});
+    if (auto error = match_->play(a.seat, Action{a.code})) {
+      throw std::runtime_error(fmt::format("table {}: stored move {} ({}) does not replay: {}", code(), i + 1,
+                                           a.label, *error));
+    }
+    if (label != a.label) {
+      throw std::runtime_error(fmt::format("table {}: stored move {} reads '{}' now, was '{}' (rules or data changed)",
+                                           code(), i + 1, label, a.label));
+    }
+  }
+  record_.actions.clear();
+  record_.actions.shrink_to_fit();
+  turn_start_.assign(record_.seats.size(), match_->steps());
+  turn_legal_.resize(record_.seats.size());
+  note_turns(kSpectator);
+  status_ = compute_status();
+  refresh_summary();
+}
+
+std::string Table::compute_status() const {
+  if (match_->state().terminal()) return kFinished;
+  for (Seat s = 0; s < static_cast<Seat>(record_.seats.size()); ++s) {
+    if (!seat_taken(s)) return kWaiting;
+  }
+  return kPlaying;
+}
+
+bool Table::seat_taken(Seat seat) const {
+  return !match_->is_human(seat) || !record_.seats[seat].token_hash.empty();
+}
+
+nlohmann::json Table::summary() const {
+  std::lock_guard lock(summary_mutex_);
+  return summary_;
+}
+
+std::string Table::status() const {
+  std::lock_guard lock(summary_mutex_);
+  return public_status_;
+}
+
+nlohmann::json Table::seats_json() const {
+  nlohmann::json seats = nlohmann::json::array();
+  for (Seat s = 0; s < static_cast<Seat>(record_.seats.size()); ++s) {
+    const bool human = match_->is_human(s);
+    nlohmann::json seat = {{"seat", s}, {"kind", human ? "human" : "bot"}, {"taken", seat_taken(s)}};
+    if (!human) {
+      seat["bot"] = record_.seats[s].spec;
+      seat["name"] = record_.seats[s].spec;
+    } else {
+      seat["name"] = record_.seats[s].name;
+    }
+    seats.push_back(std::move(seat));
+  }
+  return seats;
+}
+
+void Table::refresh_summary() {
+  nlohmann::json s = {{"code", code()},
+                      {"game", record_.game},
+                      {"title", entry_->info.title},
+                      {"players", record_.players},
+                      {"options", record_.options},
+                      {"status", status_},
+                      {"steps", match_->steps()},
+                      {"seats", seats_json()}};
+  if (status_ == kFinished) s["outcome"] = match_->state().outcome().to_json();
+  std::lock_guard lock(summary_mutex_);
+  summary_ = std::move(s);
+  public_status_ = status_;
+}
+
+// A seat's choice "stands" while it stays to act with the same legal codes and it has not moved
+// itself; a move sent for a step within that stretch is still meant for the same choice.
+void Table::note_turns(Seat mover) {
+  ActionList legal;
+  const SeatSet to_act = match_->state().to_act();
+  for (Seat s = 0; s < static_cast<Seat>(turn_start_.size()); ++s) {
+    std::vector<std::uint32_t> codes;
+    if (to_act.contains(s)) {
+      match_->state().legal_actions(s, legal);
+      codes.reserve(legal.size());
+      for (Action a : legal) codes.push_back(a.code);
+    }
+    if (s == mover || codes.empty() || codes != turn_legal_[s]) {
+      turn_start_[s] = match_->steps();
+      turn_legal_[s] = std::move(codes);
+    }
+  }
+}
+
+void Table::start() {
+  schedule_bots();
+}
+
+JoinResult Table::join(std::optional<Seat> wanted, const std::string& name) {
+  const Seat seats = static_cast<Seat>(record_.seats.size());
+  if (status_ == kFinished) throw ApiError(409, "finished", fmt::format("table {} has finished", code()));
+  Seat seat = -1;
+  if (wanted) {
+    seat = *wanted;
+    if (seat < 0 || seat >= seats) {
+      throw ApiError(400, "bad_seat", fmt::format("seat must be 0 to {} at table {}", seats - 1, code()));
+    }
+    if (!match_->is_human(seat)) {
+      throw ApiError(409, "seat_is_bot", fmt::format("seat {} at table {} is a bot ({})", seat, code(),
+                                                      record_.seats[seat].spec));
+    }
+    if (seat_taken(seat)) throw ApiError(409, "seat_taken", fmt::format("seat {} at table {} is taken", seat, code()));
+  } else {
+    for (Seat s = 0; s < seats && seat < 0; ++s) if (!seat_taken(s)) seat = s;
+    if (seat < 0) throw ApiError(409, "table_full", fmt::format("table {} has no free seat", code()));
+  }
+  const std::string token = make_token();
+  const std::string hash = sha256_hex(token);
+  const std::string given = name.empty() ? fmt::format("Player {}", seat + 1) : name;
+  auto record = record_.seats[seat];
+  record_.seats[seat].name = given;
+  record_.seats[seat].token_hash = hash;
+  const std::string status = compute_status();
+  try {
+    storage_->take_seat(code(), seat, given, hash, status);
+  } catch (const std::exception& e) {
+    record_.seats[seat] = record;
+    throw ApiError(500, "storage", fmt::format("could not store the seat: {}", e.what()));
+  }
+  status_ = status;
+  refresh_summary();
+  broadcast();
+  schedule_bots();
+  return {seat, token};
+}
+
+Seat Table::attach(const std::shared_ptr<Subscriber>& subscriber, const std::optional<std::string>& token) {
+  Seat seat = kSpectator;
+  if (token) {
+    const std::string hash = sha256_hex(*token);
+    for (Seat s = 0; s < static_cast<Seat>(record_.seats.size()); ++s) {
+      const auto& stored = record_.seats[s].token_hash;
+      if (!stored.empty() && equal_constant_time(stored, hash)) seat = s;
+    }
+    if (seat == kSpectator) {
+      throw ApiError(403, "bad_token", fmt::format("that token is not a seat token of table {}", code()));
+    }
+  }
+  watchers_.push_back({subscriber, subscriber.get(), seat});
+  subscriber->send(state_message(seat), true);
+  return seat;
+}
+
+void Table::detach(const Subscriber* subscriber) {
+  std::erase_if(watchers_, [&](const Watcher& w) { return w.address == subscriber || w.subscriber.expired(); });
+}
+
+void Table::move(Seat seat, const std::string& token, std::int64_t step, std::uint32_t code_value) {
+  if (seat == kSpectator) {
+    throw ApiError(403, "not_seated", "a spectator cannot move: join a seat and connect with its token");
+  }
+  if (!equal_constant_time(record_.seats[seat].token_hash, sha256_hex(token))) {
+    throw ApiError(403, "bad_token", fmt::format("that token is not the token of seat {}, this connection's seat", seat));
+  }
+  if (status_ == kWaiting) throw ApiError(409, "waiting", "the table is still waiting for people to join");
+  if (status_ == kFinished) throw ApiError(409, "finished", "the game is over");
+  if (broken_) throw ApiError(500, "broken", "this table stopped after an internal error");
+  const SeatSet to_act = match_->state().to_act();
+  if (!to_act.contains(seat)) {
+    throw ApiError(409, "not_your_turn", fmt::format("seat {} does not have to choose now", seat));
+  }
+  const auto now = static_cast<std::int64_t>(match_->steps());
+  if (step > now) {
+    throw ApiError(400, "bad_step", fmt::format("step {} is ahead of the table, which is at step {}", step, now));
+  }
+  if (step < static_cast<std::int64_t>(turn_start_[seat])) {
+    throw ApiError(409, "stale", fmt::format("the move was chosen at step {}, but seat {}'s choice changed at step {}; "
+                                             "choose again from the latest state", step, seat, turn_start_[seat]));
+  }
+  const Action action{code_value};
+  if (auto error = match_->state().check(seat, action)) throw ApiError(409, "illegal", *error);
+  accept(seat, action);
+  broadcast();
+  schedule_bots();
+}
+
+// Stores the move, then applies it: nobody hears of a move the database does not hold.
+void Table::accept(Seat seat, Action action) {
+  const GameState& state = match_->state();
+  StoredAction stored{seat, action.code, state.describe(seat, action)};
+  auto after = state.clone();
+  after->apply_legal(seat, action);
+  const bool finished = after->terminal();
+  const std::string outcome = finished ? after->outcome().to_json().dump() : std::string();
+  try {
+    storage_->append_action(code(), match_->steps(), stored, finished ? kFinished : kPlaying, outcome);
+  } catch (const std::exception& e) {
+    throw ApiError(500, "storage", fmt::format("the move could not be stored, so it was not played: {}", e.what()));
+  }
+  if (auto error = match_->play(seat, action)) {
+    throw std::logic_error(fmt::format("table {}: a checked move was refused: {}", code(), *error));
+  }
+  note_turns(seat);
+  status_ = compute_status();
+  refresh_summary();
+}
+
+std::string Table::state_message(Seat seat) const {
+  const GameState& state = match_->state();
+  nlohmann::json legal = nlohmann::json::array();
+  nlohmann::json waiting_for = nlohmann::json::array();
+  if (status_ == kPlaying) {
+    const SeatSet to_act = state.to_act();
+    for (Seat s : to_act) waiting_for.push_back(s);
+    if (seat != kSpectator && to_act.contains(seat)) {
+      ActionList actions;
+      state.legal_actions(seat, actions);
+      for (Action a : actions) legal.push_back({{"action", a.code}, {"label", state.describe(seat, a)}});
+    }
+  }
+  nlohmann::json message = {{"type", "state"},
+                            {"code", code()},
+                            {"game", record_.game},
+                            {"step", match_->steps()},
+                            {"seat", seat == kSpectator ? nlohmann::json("spectator") : nlohmann::json(seat)},
+                            {"status", status_},
+                            {"view", state.view(seat)},
+                            {"legal", std::move(legal)},
+                            {"waiting_for", std::move(waiting_for)},
+                            {"seats", seats_json()}};
+  if (status_ == kFinished) message["outcome"] = state.outcome().to_json();
+  return message.dump();
+}
+
+void Table::broadcast() {
+  std::vector<std::pair<Seat, std::string>> made;   // one message per seat, shared by its connections
+  std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
+  for (const auto& w : watchers_) {
+    auto subscriber = w.subscriber.lock();
+    if (!subscriber) continue;
+    auto it = std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == w.seat; });
+    if (it == made.end()) it = made.insert(made.end(), {w.seat, state_message(w.seat)});
+    subscriber->send(it->second, true);
+  }
+}
+
+void Table::sync(Subscriber& subscriber, Seat seat) const { subscriber.send(state_message(seat), true); }
+
+Replay Table::replay() const { return match_->replay(); }
+
+void Table::schedule_bots() {
+  if (bot_scheduled_ || broken_ || status_ != kPlaying || match_->next_bot() < 0) return;
+  bot_scheduled_ = true;
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->bot_scheduled_ = false;
+    self->run_one_bot();
+  });
+}
+
+// One bot move per task, so people's messages for this table get their turn between bot moves.
+void Table::run_one_bot() {
+  if (broken_ || status_ != kPlaying) return;
+  const Seat seat = match_->next_bot();
+  if (seat < 0) return;
+  try {
+    // The bot chooses on the harness's copy determinized for its seat, never on the true state.
+    const Action action = match_->bot_choice(seat);
+    if (auto error = match_->state().check(seat, action)) {
+      throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", record_.seats[seat].spec,
+                                         seat, *error));
+    }
+    accept(seat, action);
+  } catch (const std::exception& e) {
+    std::cerr << fmt::format("court serve: table {} stopped: {}\n", code(), e.what());
+    broken_ = true;
+    return;
+  }
+  broadcast();
+  schedule_bots();
+}
+
+}  // namespace court::server

@@ -1,0 +1,103 @@
+// One table: a game in progress (a Match), its seats with their hashed tokens, the connections that
+// watch it, and its bots. Every change runs on the table's strand (a serial lane on the game thread
+// pool), so a table never needs a lock for its game, a slow bot holds up only its own table, and the
+// network threads never wait for a game.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/match.h"
+#include "server/storage.h"
+
+namespace court::server {
+
+// A connection that receives a table's messages (a WebSocket session). `send` may be called from any
+// thread; a newer state message may replace an older one that has not been written yet.
+class Subscriber {
+ public:
+  virtual ~Subscriber() = default;
+  virtual void send(std::string text, bool is_state) = 0;
+};
+
+struct JoinResult {
+  Seat seat = 0;
+  std::string token;
+};
+
+inline constexpr const char* kWaiting = "waiting";
+inline constexpr const char* kPlaying = "playing";
+inline constexpr const char* kFinished = "finished";
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  // Sets the game up from `record` and replays its action log through the engine (that is how a table
+  // resumes after a restart). Throws std::runtime_error naming the step when the log does not replay.
+  Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, TableRecord record, Storage& storage,
+        boost::asio::any_io_executor strand);
+
+  // Any thread.
+  const std::string& code() const { return record_.code; }
+  std::int64_t created_ms() const { return record_.created_ms; }
+  const boost::asio::any_io_executor& strand() const { return strand_; }
+  nlohmann::json summary() const;
+  std::string status() const;
+
+  // Everything below runs on strand() only. Refusals throw ApiError and change nothing.
+  // Lets the bots play when the table is in play (after creation or recovery).
+  void start();
+  JoinResult join(std::optional<Seat> seat, const std::string& name);
+  // Subscribes a connection: with a token, to that token's seat; without, as a spectator. Sends the
+  // first state message. Returns the seat (kSpectator for spectators).
+  Seat attach(const std::shared_ptr<Subscriber>& subscriber, const std::optional<std::string>& token);
+  void detach(const Subscriber* subscriber);
+  // A person's move from a connection attached to `seat`; `step` is the step of the state they saw.
+  void move(Seat seat, const std::string& token, std::int64_t step, std::uint32_t action);
+  // Sends `subscriber` the current state message for `seat`.
+  void sync(Subscriber& subscriber, Seat seat) const;
+  Replay replay() const;
+  std::size_t steps() const { return match_->steps(); }
+
+ private:
+  std::string compute_status() const;
+  bool seat_taken(Seat seat) const;
+  void accept(Seat seat, Action action);
+  void note_turns(Seat mover);
+  void refresh_summary();
+  void broadcast();
+  std::string state_message(Seat seat) const;
+  nlohmann::json seats_json() const;
+  void schedule_bots();
+  void run_one_bot();
+
+  const GameEntry* entry_;
+  TableRecord record_;   // the stored record (its actions are not kept here: the Match holds the log)
+  Storage* storage_;
+  boost::asio::any_io_executor strand_;
+  std::unique_ptr<Match> match_;
+  std::string status_;
+  bool bot_scheduled_ = false;
+  bool broken_ = false;  // a bot failed: the table stops rather than play on wrongly
+  // Per seat: the step from which its current choice has stood unchanged (moves sent for an older
+  // step are stale), and the legal codes it had then.
+  std::vector<std::size_t> turn_start_;
+  std::vector<std::vector<std::uint32_t>> turn_legal_;
+  struct Watcher {
+    std::weak_ptr<Subscriber> subscriber;
+    const Subscriber* address;
+    Seat seat;
+  };
+  std::vector<Watcher> watchers_;
+
+  mutable std::mutex summary_mutex_;   // guards the two copies read from other threads
+  nlohmann::json summary_;
+  std::string public_status_;
+};
+
+}  // namespace court::server

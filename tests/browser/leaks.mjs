@@ -1,0 +1,101 @@
+// The hidden-information check: nothing another seat holds in secret may reach this seat's page,
+// neither in the WebSocket frames it received nor in any version of its DOM.
+//
+// What is secret is decided independently of what the page got: after the game, the replay API gives
+// every seat's view at every step. At step K, a token (a card) is hidden from seat `me` when another
+// seat's view at K holds it in secret and `me`'s own view at K never mentions it.
+
+/** Tokens hidden from `me` at each step: secretOf(view of another seat, its seat) minus tokensIn(my view). */
+export function hiddenBySteps(views, me, secretOf, tokensIn) {
+  return views.map((row) => {
+    const mine = tokensIn(JSON.stringify(row[me]));
+    const hidden = new Set();
+    row.forEach((view, seat) => {
+      if (seat === me) return;
+      for (const t of secretOf(view, seat)) if (!mine.has(t)) hidden.add(t);
+    });
+    return hidden;
+  });
+}
+
+/**
+ * Every frame and DOM version that shows a token hidden at the step it shows. A frame without a step
+ * (an error message) is held against the step of the last state before it.
+ */
+export function findLeaks({ frames, shots, hidden, tokensIn }) {
+  const leaks = [];
+  let step = 0;
+  for (const raw of frames) {
+    let message;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      message = {};
+    }
+    if (typeof message.step === "number") step = message.step;
+    const secret = hidden[step] ?? new Set();
+    for (const t of tokensIn(raw)) if (secret.has(t)) leaks.push(`frame at step ${step} shows ${t}: ${raw.slice(0, 300)}`);
+  }
+  for (const shot of shots) {
+    const secret = hidden[shot.step] ?? new Set();
+    for (const t of tokensIn(shot.text)) if (secret.has(t)) leaks.push(`page at step ${shot.step} shows ${t}`);
+  }
+  return leaks;
+}
+
+/** Persuasion's cards are named by their number: "#07 +💎 -👑 +🌹". */
+export function persuasionTokens(text) {
+  return new Set(text.match(/#\d{2}\b/g) ?? []);
+}
+
+/** Persuasion: everything in another seat's view is what it may know; what we may not, is secret. */
+export function persuasionSecrets(view) {
+  return persuasionTokens(JSON.stringify(view));
+}
+
+/** Intrigue's cards are named by title; a title is a token when a whole-word match finds it. */
+export function titleTokens(titles) {
+  const patterns = [...titles].map((t) => [t, new RegExp(`(^|[^A-Za-z])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z])`)]);
+  return (text) => new Set(patterns.filter(([, re]) => re.test(text)).map(([t]) => t));
+}
+
+/** Intrigue: another seat's hand and the cards it played face-down. */
+export function intrigueSecrets(view, seat) {
+  const out = new Set(view.hand ?? []);
+  for (const c of view.characters ?? []) {
+    for (const s of c.stack ?? []) if (!s.face_up && s.played_by === seat && s.card) out.add(s.card);
+  }
+  return out;
+}
+
+/** Every card title any view ever names (hands, stacks, discards, relationships). */
+export function intrigueTitles(views) {
+  const titles = new Set();
+  for (const row of views) {
+    for (const v of row) {
+      for (const c of v.hand ?? []) titles.add(c);
+      for (const c of v.discard_pile ?? []) titles.add(c);
+      for (const ch of v.characters ?? []) for (const s of ch.stack ?? []) if (s.card) titles.add(s.card);
+      for (const r of v.relationships ?? []) if (r.card) titles.add(r.card);
+    }
+  }
+  return titles;
+}
+
+/**
+ * Every state frame the page received carries exactly this seat's view at its step, as the replay API
+ * rebuilds it (so the step numbering of the two agrees and no frame carried another seat's view).
+ */
+export function framesMatchReplay(frames, views, me) {
+  const mismatches = [];
+  for (const raw of frames) {
+    const message = JSON.parse(raw);
+    if (message.type !== "state") continue;
+    const expected = views[message.step]?.[me];
+    if (message.seat !== me) mismatches.push(`frame at step ${message.step} is for seat ${message.seat}`);
+    else if (JSON.stringify(message.view) !== JSON.stringify(expected)) {
+      mismatches.push(`frame at step ${message.step} differs from the replay's view of seat ${me}`);
+    }
+  }
+  return mismatches;
+}

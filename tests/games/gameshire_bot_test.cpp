@@ -1,0 +1,92 @@
+// Gameshire bots and the competitive variant: both bots play whole games with legal moves; the
+// competitive variant keeps each player's gifts apart, scores per player and passes the generic checks.
+#include "engine/bot.h"
+#include "engine/conformance.h"
+#include "games/gameshire/bot.h"
+#include "games/gameshire_test_support.h"
+
+namespace court::gameshire {
+namespace {
+
+using namespace testing_support;
+
+// Plays a whole game through the erased interface, checking each bot move against the legal list.
+Outcome play_out(GameState& g, const std::vector<Bot*>& bots) {
+  int steps = 0;
+  while (!g.terminal()) {
+    const Seat seat = g.to_act().lowest();
+    auto copy = g.clone();
+    Rng rng = make_rng(static_cast<std::uint64_t>(steps));
+    copy->determinize(seat, rng);
+    const Action a = bots[seat]->choose(*copy, seat);
+    EXPECT_FALSE(g.check(seat, a).has_value()) << "step " << steps;
+    g.apply_legal(seat, a);
+    if (++steps > 4000) { ADD_FAILURE() << "game did not end"; break; }
+  }
+  return g.outcome();
+}
+
+TEST(GameshireBots, GreedyAndPlannerPlayWholeGames) {
+  auto factory = entry().prepare(entry().make_config(2, {{"wrinkles", "yellow:1"}}));
+  auto greedy = make_greedy_bot({}, 1);
+  auto planner = make_planner_bot({{"rollouts", "1"}, {"width", "2"}}, 2);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    auto g = factory->new_game(seed);
+    const Outcome o = play_out(*g, {greedy.get(), planner.get()});
+    EXPECT_TRUE(o.cooperative);
+    if (!o.team_win) {
+      EXPECT_NE(o.loss_cause, nullptr);
+    }
+  }
+  EXPECT_THROW(make_planner_bot({{"depth", "3"}}, 1), UserError);
+}
+
+// The planner's search should prefer the obviously better card: with one gift left to deliver, a
+// demand whose resource delivers it wins the game at once.
+TEST(GameshireBots, PlannerTakesTheWinningDemand) {
+  json sc = {{"maps", {"Millbrook"}}, {"season", "autumn"}, {"gifts", {"O", "R", "P", "G", "Y", "W"}},
+             {"delivered", {"A", "B", "C", "D", "E"}},
+             {"market", {{{"card", "Market Day"}, {"resource", "G or 2"}}, {{"card", "Hedge Row"}, {"resource", "W or 1"}}}},
+             {"unlisted_cards", "out_of_game"}};
+  Table t = table(1, sc);
+  auto planner = make_planner_bot({}, 3);
+  auto copy = t.game->clone();
+  EXPECT_EQ(t.game->describe(0, planner->choose(*copy, 0)), "choose Hedge Row");
+  auto greedy = make_greedy_bot({}, 3);
+  EXPECT_EQ(t.game->describe(0, greedy->choose(*copy, 0)), "choose Hedge Row");
+}
+
+// Competitive variant: crowns choose the recording player's own gifts, so two players may both choose
+// a gift in column C.
+TEST(GameshireCompetitive, EachPlayerChoosesTheirOwnGifts) {
+  Table t = table(2, {{"maps", {"Millbrook", "Thornfield"}},
+                      {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+                      {"unlisted_cards", "out_of_game"}},
+                  {{"mode", "competitive"}});
+  play(*t.game, 0, "choose Market Day");
+  play(*t.game, 0, "C1=W D1=5");
+  play(*t.game, 1, "C3=5 C4=W");
+  EXPECT_EQ(t.s().pool(0).chosen, 1 << 2);
+  EXPECT_EQ(t.s().pool(1).chosen, 1 << 2);
+  EXPECT_EQ(t.s().pool(0).gift[2], crop_value(0));
+  EXPECT_EQ(t.s().pool(1).gift[2], cow_value(5));
+  EXPECT_EQ(t.s().pool(1).skills, 1 << 0);   // W on Thornfield's hammer C4: only seat 1 learns it
+  EXPECT_EQ(t.s().pool(0).skills, 0);
+}
+
+TEST(GameshireCompetitive, ScoresPerPlayerAndPassesTheGenericChecks) {
+  auto factory = entry().prepare(entry().make_config(2, {{"mode", "competitive"}}));
+  auto g = factory->new_game(5);
+  greedy_playout(*g->as<GameshireState>());
+  const Outcome o = g->outcome();
+  EXPECT_FALSE(o.cooperative);
+  const auto& s = *g->as<GameshireState>();
+  for (int seat = 0; seat < 2; ++seat) EXPECT_EQ(o.seats[seat].score, s.score(seat));
+  // Every generic check holds in this mode too (its outcomes are per player, not a team result).
+  std::string all;
+  for (const auto& f : check_playouts(*factory, 99, 2)) all += f + "\n";
+  EXPECT_TRUE(all.empty()) << all;
+}
+
+}  // namespace
+}  // namespace court::gameshire

@@ -1,0 +1,140 @@
+// Gameshire data and options: the shipped content is as designed, and bad input is refused with a
+// message naming the file, the entry and what is allowed.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/data.h"
+#include "games/gameshire_test_support.h"
+
+namespace court::gameshire {
+namespace {
+
+using namespace testing_support;
+
+GameshireRules rules_with(int seats, const std::map<std::string, std::string>& options = {}, const std::string& dir = "") {
+  return load_gameshire_rules(entry().make_config(seats, options, dir));
+}
+
+TEST(GameshireData, ShippedContentIsComplete) {
+  GameshireRules r = rules_with(1);
+  EXPECT_EQ(r.maps.size(), 6u);
+  EXPECT_EQ(r.cards.size(), 20u);
+  EXPECT_EQ(r.resources.size(), 18u);
+  EXPECT_EQ(r.wrinkles.size(), 12u);
+  EXPECT_EQ(r.track, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8}));
+  std::array<int, 3> colours{};
+  for (const auto& w : r.wrinkles) ++colours[static_cast<int>(w.colour)];
+  EXPECT_EQ(colours, (std::array<int, 3>{4, 4, 4}));
+  // Each crop on three resource cards and each cow number on three.
+  std::array<int, 7> crops{}, cows{};
+  for (const auto& res : r.resources) { ++crops[res.crop]; ++cows[res.cows]; }
+  for (int k = 0; k < 6; ++k) { EXPECT_EQ(crops[k], 3); EXPECT_EQ(cows[k + 1], 3); }
+  for (const MapInfo& m : r.maps) {
+    EXPECT_EQ(std::popcount(m.crowns), 6) << m.name;
+    EXPECT_EQ(std::popcount(m.hammers), 6) << m.name;
+    EXPECT_EQ(m.crowns & m.hammers, 0u) << m.name;
+    int border = 0;
+    for (int c = 0; c < kCells; ++c) border += m.border[c] != kBlank;
+    EXPECT_EQ(border, 28) << m.name;
+  }
+  for (const SeasonCard& c : r.cards) {
+    EXPECT_GE(c.plan.cells.size(), 2u);
+    EXPECT_LE(c.plan.cells.size(), 5u);
+    EXPECT_GE(c.demand.cells.size(), 2u);
+    EXPECT_LE(c.demand.cells.size(), 5u);
+    EXPECT_FALSE(c.require_text.empty());
+  }
+  EXPECT_EQ(r.cards[r.find_card("Dairy Cart")].require_text, "cows totalling at least 8");
+}
+
+TEST(GameshireData, WrinkleOptionByColourAndByName) {
+  GameshireRules r = rules_with(2, {{"wrinkles", "green:2,yellow:1"}});
+  EXPECT_EQ(r.wrinkle_counts, (std::array<std::uint8_t, 3>{2, 1, 0}));
+  r = rules_with(2, {{"wrinkles", "Hailstorm+blight"}});
+  ASSERT_EQ(r.wrinkle_names.size(), 2u);
+  EXPECT_EQ(r.wrinkles[r.wrinkle_names[1]].name, "Blight");
+  EXPECT_THROW(rules_with(2, {{"wrinkles", "green:5"}}), UserError);
+  try {
+    rules_with(2, {{"wrinkles", "Locusts"}});
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("'Locusts' is no wrinkle"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("Hailstorm"), std::string::npos);
+  }
+}
+
+class EditedData : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("gameshire_data_" + std::to_string(::getpid()) + "_" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+    for (const char* f : {"maps.toml", "seasons.toml", "resources.toml", "skills.toml", "wrinkles.toml"}) {
+      std::ofstream(dir_ / f) << read_data_file("gameshire", f, "");
+    }
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void replace(const char* file, const std::string& from, const std::string& to) {
+    std::string text = read_data_file("gameshire", file, "");
+    auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(dir_ / file) << text;
+  }
+  std::string error() {
+    try {
+      rules_with(1, {}, dir_.string());
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "";
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(EditedData, UnknownWrinkleEffectNamesFileEntryAndTheVocabulary) {
+  replace("wrinkles.toml", "effect = \"burn_season\", n = 2", "effect = \"flood\", n = 2");
+  const std::string e = error();
+  EXPECT_NE(e.find("wrinkles.toml"), std::string::npos) << e;
+  EXPECT_NE(e.find("Spilt Ink"), std::string::npos) << e;
+  EXPECT_NE(e.find("'flood' is not allowed"), std::string::npos) << e;
+  EXPECT_NE(e.find("lose_boons"), std::string::npos) << e;
+}
+
+TEST_F(EditedData, UnknownRequirementKindIsRefused) {
+  replace("seasons.toml", "kind = \"cow_total\", n = 8", "kind = \"pigs\", n = 8");
+  const std::string e = error();
+  EXPECT_NE(e.find("seasons.toml"), std::string::npos) << e;
+  EXPECT_NE(e.find("Dairy Cart"), std::string::npos) << e;
+  EXPECT_NE(e.find("distinct_crops"), std::string::npos) << e;
+}
+
+TEST_F(EditedData, MalformedPlanAndMapAreRefused) {
+  replace("seasons.toml", "plan = [\"W#\"]", "plan = [\"W.#\"]");
+  std::string e = error();
+  EXPECT_NE(e.find("card #1"), std::string::npos) << e;
+  EXPECT_NE(e.find("not connected"), std::string::npos) << e;
+  SetUp();
+  replace("maps.toml", "\"1 . . C . H . G\"", "\"1 . . . . H . G\"");
+  e = error();
+  EXPECT_NE(e.find("maps.toml"), std::string::npos) << e;
+  EXPECT_NE(e.find("column C has 0 crowns"), std::string::npos) << e;
+}
+
+TEST_F(EditedData, ErrorsNameTheLine) {
+  replace("skills.toml", "effect = \"omit\"", "effect = \"juggle\"");
+  const std::string e = error();
+  EXPECT_NE(e.find("skills.toml:"), std::string::npos) << e;
+  EXPECT_NE(e.find("'juggle' is not allowed"), std::string::npos) << e;
+}
+
+TEST(GameshireData, ScenarioErrorsNameTheField) {
+  EXPECT_THROW(table(1, {{"maps", {"Atlantis"}}}), UserError);
+  EXPECT_THROW(table(1, {{"market", {{{"card", "Market Day"}, {"resource", "Z or 9"}}}}}), UserError);
+  EXPECT_THROW(table(1, {{"colour", "blue"}}), UserError);
+}
+
+}  // namespace
+}  // namespace court::gameshire

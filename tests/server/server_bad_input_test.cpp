@@ -1,0 +1,261 @@
+// Bad input over real sockets: each refusal is a clear error, nothing changes, and the connection
+// survives where it sensibly can.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "server/server_test_support.h"
+
+namespace court::server_test {
+namespace {
+
+void expect_refused(const HttpReply& reply, int status, const std::string& code) {
+  EXPECT_EQ(reply.status, status) << reply.body;
+  ASSERT_EQ(reply.content_type, "application/json");
+  auto body = reply.json();
+  EXPECT_EQ(body.at("code"), code) << reply.body;
+  EXPECT_FALSE(body.at("error").get<std::string>().empty());
+}
+
+TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {
+  InProcessServer server(temp_db("bad_lobby"));
+  const auto port = server.port();
+  auto post = [&](const std::string& body) { return http(port, "POST", "/api/tables", body); };
+  expect_refused(post("{\"game\": \"persuasion\""), 400, "bad_json");
+  expect_refused(post("[1, 2]"), 400, "bad_json");
+  expect_refused(post(R"({"game": "persuasion", "colour": "red"})"), 400, "unknown_field");
+  expect_refused(post(R"({"game": 5})"), 400, "bad_field");
+  expect_refused(post(R"({"players": 3})"), 400, "bad_field");
+  expect_refused(post(R"({"game": "chess"})"), 400, "unknown_game");
+  expect_refused(post(R"({"game": "persuasion", "players": 99})"), 400, "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "players": "three"})"), 400, "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "seats": ["human", "random"]})"), 400, "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "players": 4, "seats": ["human", "random", "random"]})"), 400,
+                 "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "seats": ["human", "grandmaster", "random"]})"), 400, "bad_bot");
+  expect_refused(post(R"({"game": "persuasion", "seats": ["human", 7, "random"]})"), 400, "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "options": {"no_such_option": "1"}, "seats": ["human", "random", "random"]})"),
+                 400, "bad_option");
+  expect_refused(post(R"({"game": "persuasion", "options": [1], "seats": ["human", "random", "random"]})"), 400,
+                 "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "seed": -1, "seats": ["human", "random", "random"]})"), 400,
+                 "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "seed": 1.5, "seats": ["human", "random", "random"]})"), 400,
+                 "bad_field");
+  expect_refused(post(R"({"game": "persuasion", "seats": ["human", "random", "random"], "pad": ")" +
+                      std::string(70 * 1024, 'x') + "\"}"),
+                 413, "too_big");
+  EXPECT_TRUE(http(port, "GET", "/api/tables").json().empty());   // none of these made a table
+
+  expect_refused(http(port, "GET", "/api/tables/ZZZZZZ"), 404, "unknown_table");
+  expect_refused(http(port, "GET", "/api/tables/not-a-code"), 404, "unknown_table");
+  expect_refused(http(port, "POST", "/api/tables/ZZZZZZ/join", "{}"), 404, "unknown_table");
+  expect_refused(http(port, "DELETE", "/api/tables"), 405, "method_not_allowed");
+  expect_refused(http(port, "GET", "/api/nothing"), 404, "not_found");
+
+  const std::string code = create_table(port, {{"game", "persuasion"}, {"seats", {"human", "random", "random"}}}).at("code");
+  auto join = [&](const std::string& body) { return http(port, "POST", "/api/tables/" + code + "/join", body); };
+  expect_refused(join("{bad"), 400, "bad_json");
+  expect_refused(join(R"({"seat": 0, "token": "x"})"), 400, "unknown_field");
+  expect_refused(join(R"({"seat": 9})"), 400, "bad_field");
+  expect_refused(join(R"({"seat": "0"})"), 400, "bad_field");
+  expect_refused(join(R"({"name": "a\u0001b"})"), 400, "bad_field");
+  expect_refused(join(R"({"name": ")" + std::string(41, 'n') + "\"}"), 400, "bad_field");
+  expect_refused(http(port, "GET", "/api/tables/" + code + "/replay"), 409, "not_finished");
+  expect_refused(http(port, "GET", "/api/tables/" + code + "/replay/view?step=0"), 409, "not_finished");
+  expect_refused(http(port, "GET", "/api/tables/" + code + "/join"), 405, "method_not_allowed");
+  auto summary = http(port, "GET", "/api/tables/" + code).json();
+  EXPECT_EQ(summary.at("status"), "waiting");
+  EXPECT_FALSE(summary.at("seats")[0].at("taken"));
+}
+
+TEST(ServerBadInput, ConnectingWithABadCodeOrTokenIsRefused) {
+  InProcessServer server(temp_db("bad_connect"));
+  const auto port = server.port();
+  {
+    WsClient client(port, ws_target("ZZZZZZ"));
+    auto refusal = client.read_json();
+    EXPECT_EQ(refusal.at("type"), "error");
+    EXPECT_EQ(refusal.at("code"), "unknown_table");
+    EXPECT_FALSE(client.read());
+  }
+  {
+    WsClient client(port, "/ws");
+    EXPECT_EQ(client.read_json().at("code"), "unknown_table");
+  }
+  const std::string code = create_table(port, {{"game", "intrigue"}, {"seats", {"human", "random", "random"}}}).at("code");
+  WsClient client(port, ws_target(code, std::string(64, 'a')));
+  auto refusal = client.read_json();
+  EXPECT_EQ(refusal.at("code"), "bad_token");
+  EXPECT_FALSE(client.read());
+  EXPECT_EQ(http(port, "GET", "/api/tables/" + code).json().at("status"), "waiting");
+}
+
+// A table with two people, seat 0 and seat 1, and a bot; returns the connection of the seat that
+// must act first, its token, the other seat's token and the first state.
+struct TwoPeople {
+  std::string code, token0, token1;
+};
+
+TwoPeople two_people(std::uint16_t port, const std::string& game) {
+  TwoPeople t;
+  t.code = create_table(port, {{"game", game}, {"seats", {"human", "human", "random"}}, {"seed", 3}}).at("code");
+  t.token0 = join_table(port, t.code, {{"seat", 0}}).at("token");
+  t.token1 = join_table(port, t.code, {{"seat", 1}}).at("token");
+  return t;
+}
+
+std::string error_code(WsClient& client) {
+  for (;;) {
+    auto m = client.read_json();
+    if (m.at("type") == "error") return m.at("code");
+  }
+}
+
+// Reads seat 0's connection until one of the two people must act (bots move on their own); returns
+// that state. Its waiting_for names the acting person.
+nlohmann::json until_a_person_acts(WsClient& c0) {
+  return c0.read_state_until([](const nlohmann::json& m) {
+    const auto& w = m.at("waiting_for");
+    return std::find(w.begin(), w.end(), 0) != w.end() || std::find(w.begin(), w.end(), 1) != w.end();
+  });
+}
+
+TEST(ServerBadInput, RefusedMessagesChangeNothingAndKeepTheConnection) {
+  InProcessServer server(temp_db("bad_messages"));
+  const auto port = server.port();
+  const auto t = two_people(port, "intrigue");
+  WsClient c0(port, ws_target(t.code, t.token0));
+  WsClient c1(port, ws_target(t.code, t.token1));
+  const auto first = until_a_person_acts(c0);
+  // Intrigue: one seat at a time. `me` must act, `other` must not.
+  const int me = std::find(first.at("waiting_for").begin(), first.at("waiting_for").end(), 0) !=
+                 first.at("waiting_for").end() ? 0 : 1;
+  WsClient& mine = me == 0 ? c0 : c1;
+  WsClient& theirs = me == 0 ? c1 : c0;
+  const std::string& my_token = me == 0 ? t.token0 : t.token1;
+  const std::string& their_token = me == 0 ? t.token1 : t.token0;
+  const std::int64_t step = first.at("step");
+  // until_a_person_acts read seat 0's copy already.
+  auto state = me == 0 ? first : mine.read_state_until([&](const nlohmann::json& m) { return m.at("step") == step; });
+  ASSERT_FALSE(state.at("legal").empty());
+  const std::uint32_t legal = state.at("legal")[0].at("action");
+  std::set<std::uint32_t> legal_codes;
+  for (const auto& l : state.at("legal")) legal_codes.insert(l.at("action").get<std::uint32_t>());
+  std::uint32_t illegal = 0;
+  while (legal_codes.count(illegal)) ++illegal;
+
+  mine.send("{this is not json");
+  EXPECT_EQ(error_code(mine), "bad_json");
+  mine.send("[1,2,3]");
+  EXPECT_EQ(error_code(mine), "bad_json");
+  mine.send(R"({"kind": "move"})");
+  EXPECT_EQ(error_code(mine), "bad_message");
+  mine.send(R"({"type": "dance"})");
+  EXPECT_EQ(error_code(mine), "unknown_type");
+  mine.send(R"({"type": 7})");
+  EXPECT_EQ(error_code(mine), "bad_field");
+  mine.send(nlohmann::json{{"type", "move"}, {"token", my_token}, {"step", step}, {"action", legal}, {"extra", 1}}.dump());
+  EXPECT_EQ(error_code(mine), "unknown_field");
+  mine.send(nlohmann::json{{"type", "move"}, {"token", my_token}, {"step", "now"}, {"action", legal}}.dump());
+  EXPECT_EQ(error_code(mine), "bad_field");
+  mine.send(nlohmann::json{{"type", "move"}, {"token", my_token}, {"action", legal}}.dump());
+  EXPECT_EQ(error_code(mine), "bad_message");
+  mine.send(nlohmann::json{{"type", "move"}, {"token", my_token}, {"step", step}, {"action", -4}}.dump());
+  EXPECT_EQ(error_code(mine), "bad_field");
+  mine.send_binary("\x01\x02");
+  EXPECT_EQ(error_code(mine), "bad_message");
+  // The other seat's token on this seat's connection, and a made-up token.
+  mine.send(move_message(their_token, step, legal));
+  EXPECT_EQ(error_code(mine), "bad_token");
+  mine.send(move_message(std::string(64, 'f'), step, legal));
+  EXPECT_EQ(error_code(mine), "bad_token");
+  // The other person does not have to act now.
+  theirs.send(move_message(their_token, step, legal));
+  EXPECT_EQ(error_code(theirs), "not_your_turn");
+  mine.send(move_message(my_token, step, illegal));
+  EXPECT_EQ(error_code(mine), "illegal");
+  mine.send(move_message(my_token, step + 5, legal));
+  EXPECT_EQ(error_code(mine), "bad_step");
+  // Spectators cannot move.
+  WsClient watcher(port, ws_target(t.code));
+  watcher.read_json();
+  watcher.send(move_message(my_token, step, legal));
+  EXPECT_EQ(error_code(watcher), "not_seated");
+
+  // Nothing changed, and the connection still works.
+  mine.send(R"({"type": "sync"})");
+  auto again = mine.read_state_until([](const nlohmann::json&) { return true; });
+  EXPECT_EQ(again.at("step"), step);
+  EXPECT_EQ(again.at("view"), state.at("view"));
+  EXPECT_EQ(again.at("legal"), state.at("legal"));
+  EXPECT_EQ(http(port, "GET", "/api/tables/" + t.code).json().at("steps"), step);
+
+  // A real move goes through; the same move sent again for the old step is refused (stale, or not
+  // the seat's turn any more), never played twice.
+  mine.send(move_message(my_token, step, legal));
+  mine.send(move_message(my_token, step, legal));
+  const std::string second = error_code(mine);
+  EXPECT_TRUE(second == "stale" || second == "not_your_turn") << second;
+  mine.send(R"({"type": "sync"})");
+  auto after = mine.read_state_until([](const nlohmann::json&) { return true; });
+  EXPECT_GT(after.at("step").get<std::int64_t>(), step);
+}
+
+TEST(ServerBadInput, AMoveForAnOlderTurnIsStale) {
+  InProcessServer server(temp_db("bad_stale"));
+  const auto port = server.port();
+  const auto t = two_people(port, "intrigue");
+  WsClient c0(port, ws_target(t.code, t.token0));
+  WsClient c1(port, ws_target(t.code, t.token1));
+  WsClient* clients[2] = {&c0, &c1};
+  const std::string tokens[2] = {t.token0, t.token1};
+  const auto first = until_a_person_acts(c0);
+  const int me = std::find(first.at("waiting_for").begin(), first.at("waiting_for").end(), 0) !=
+                 first.at("waiting_for").end() ? 0 : 1;
+  const int other = 1 - me;
+  const std::int64_t old_step = first.at("step");
+  auto mine = me == 0 ? first
+                      : clients[me]->read_state_until([&](const nlohmann::json& m) { return m.at("step") == old_step; });
+  clients[me]->send(move_message(tokens[me], old_step, mine.at("legal")[0].at("action")));
+  // Play the other person along until `me` must choose again, then send moves chosen at the old step.
+  std::int64_t sent = -1;
+  for (;;) {
+    auto m = clients[other]->read_state_until([](const nlohmann::json&) { return true; });
+    ASSERT_EQ(m.at("status"), "playing") << "the game ended before seat " << me << " chose again";
+    const auto& waiting = m.at("waiting_for");
+    if (std::find(waiting.begin(), waiting.end(), me) != waiting.end() && m.at("step") > old_step) break;
+    if (!m.at("legal").empty() && m.at("step").get<std::int64_t>() > sent) {
+      sent = m.at("step");
+      clients[other]->send(move_message(tokens[other], sent, m.at("legal")[0].at("action")));
+    }
+  }
+  auto now = clients[me]->read_state_until(
+      [&](const nlohmann::json& m) { return !m.at("legal").empty() && m.at("step") > old_step; });
+  for (const auto& l : now.at("legal")) {
+    clients[me]->send(move_message(tokens[me], old_step, l.at("action")));
+    EXPECT_EQ(error_code(*clients[me]), "stale");
+  }
+  EXPECT_EQ(http(port, "GET", "/api/tables/" + t.code).json().at("steps"), now.at("step"));
+}
+
+TEST(ServerBadInput, AnOversizedMessageIsRefusedAndClosesTheConnection) {
+  InProcessServer server(temp_db("bad_oversized"));
+  const auto port = server.port();
+  const auto t = two_people(port, "persuasion");
+  WsClient c0(port, ws_target(t.code, t.token0));
+  auto state = c0.read_json();
+  c0.send(R"({"type": "sync", "token": ")" + std::string(65 * 1024, 'x') + "\"}");
+  EXPECT_EQ(error_code(c0), "too_big");
+  EXPECT_FALSE(c0.read());
+  EXPECT_EQ(c0.close_code(), 1009);
+  // The seat can connect again.
+  WsClient c1(port, ws_target(t.code, t.token0));
+  auto again = c1.read_json();
+  EXPECT_EQ(again.at("type"), "state");
+  EXPECT_EQ(again.at("seat"), 0);
+  EXPECT_GE(again.at("step"), state.at("step"));
+}
+
+}  // namespace
+}  // namespace court::server_test

@@ -1,0 +1,108 @@
+// The REST lobby over real sockets: games, creating, listing and joining tables, static files.
+#include <gtest/gtest.h>
+
+#include "server/server_test_support.h"
+
+namespace court::server_test {
+namespace {
+
+bool listed(std::uint16_t port, const std::string& code) {
+  for (const auto& t : http(port, "GET", "/api/tables").json()) if (t.at("code") == code) return true;
+  return false;
+}
+
+TEST(ServerLobby, ListsGamesWithOptionsAndBots) {
+  InProcessServer server(temp_db("lobby_games"));
+  auto reply = http(server.port(), "GET", "/api/games");
+  ASSERT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.content_type, "application/json");
+  bool found = false;
+  for (const auto& g : reply.json()) {
+    EXPECT_TRUE(g.contains("options") && g.at("options").is_array());
+    EXPECT_GE(g.at("max_seats").get<int>(), g.at("min_seats").get<int>());
+    if (g.at("id") != "persuasion") continue;
+    found = true;
+    EXPECT_EQ(g.at("min_seats"), 3);
+    auto bots = g.at("bots").get<std::vector<std::string>>();
+    EXPECT_NE(std::find(bots.begin(), bots.end(), "random"), bots.end());
+    EXPECT_NE(std::find(bots.begin(), bots.end(), "heuristic"), bots.end());
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(ServerLobby, CreateListJoinAndStart) {
+  InProcessServer server(temp_db("lobby_join"));
+  const auto port = server.port();
+  auto table = create_table(port, {{"game", "persuasion"}, {"players", 3}, {"seats", {"human", "human", "random"}},
+                                   {"seed", 11}});
+  const std::string code = table.at("code");
+  EXPECT_EQ(code.size(), 6u);
+  EXPECT_EQ(table.at("status"), "waiting");
+  EXPECT_EQ(table.at("seats")[2].at("kind"), "bot");
+  EXPECT_EQ(table.at("seats")[2].at("bot"), "random");
+  EXPECT_FALSE(table.at("seats")[0].at("taken"));
+  EXPECT_TRUE(listed(port, code));
+
+  auto ada = join_table(port, code, {{"seat", 1}, {"name", "Ada"}});
+  EXPECT_EQ(ada.at("seat"), 1);
+  EXPECT_EQ(ada.at("code"), code);
+  EXPECT_EQ(ada.at("token").get<std::string>().size(), 64u);
+  auto taken = http(port, "POST", "/api/tables/" + code + "/join", R"({"seat":1})");
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(taken.json().at("code"), "seat_taken");
+  auto bot_seat = http(port, "POST", "/api/tables/" + code + "/join", R"({"seat":2})");
+  EXPECT_EQ(bot_seat.status, 409);
+  EXPECT_EQ(bot_seat.json().at("code"), "seat_is_bot");
+
+  auto first_free = join_table(port, code);   // no seat named: the first free human seat
+  EXPECT_EQ(first_free.at("seat"), 0);
+  EXPECT_NE(first_free.at("token"), ada.at("token"));
+  auto full = http(port, "POST", "/api/tables/" + code + "/join", "{}");
+  EXPECT_EQ(full.status, 409);
+  EXPECT_EQ(full.json().at("code"), "table_full");
+
+  auto summary = http(port, "GET", "/api/tables/" + code.substr(0, 3) + "" + code.substr(3)).json();
+  EXPECT_EQ(summary.at("status"), "playing");
+  EXPECT_EQ(summary.at("seats")[1].at("name"), "Ada");
+  EXPECT_EQ(summary.at("seats")[0].at("name"), "Player 1");
+  EXPECT_TRUE(summary.at("seats")[0].at("taken"));
+  EXPECT_FALSE(summary.dump().find(ada.at("token").get<std::string>()) != std::string::npos);
+  // Codes are read case-insensitively (people type them).
+  std::string lower = code;
+  for (char& c : lower) c = static_cast<char>(std::tolower(c));
+  EXPECT_EQ(http(port, "GET", "/api/tables/" + lower).status, 200);
+}
+
+TEST(ServerLobby, ListsWaitingTablesBeforeTablesInPlay) {
+  InProcessServer server(temp_db("lobby_order"));
+  const auto port = server.port();
+  const std::string playing = create_table(port, {{"game", "intrigue"}, {"seats", {"human", "random", "random"}}}).at("code");
+  join_table(port, playing);
+  const std::string older = create_table(port, {{"game", "intrigue"}, {"seats", {"human", "random", "random"}}}).at("code");
+  const std::string newer = create_table(port, {{"game", "intrigue"}, {"seats", {"human", "random", "random"}}}).at("code");
+  auto list = http(port, "GET", "/api/tables").json();
+  std::vector<std::string> codes;
+  for (const auto& t : list) codes.push_back(t.at("code"));
+  auto at = [&](const std::string& c) { return std::find(codes.begin(), codes.end(), c) - codes.begin(); };
+  ASSERT_EQ(codes.size(), 3u);
+  EXPECT_LT(at(newer), at(playing));
+  EXPECT_LT(at(older), at(playing));
+  // created in the same millisecond they may tie; otherwise the newer comes first
+  EXPECT_EQ(list[static_cast<std::size_t>(at(playing))].at("status"), "playing");
+}
+
+TEST(ServerLobby, ServesTheBrowserClient) {
+  InProcessServer server(temp_db("lobby_static"));
+  auto index = http(server.port(), "GET", "/");
+  ASSERT_EQ(index.status, 200);
+  EXPECT_EQ(index.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(index.body.find("<"), std::string::npos);
+  auto script = http(server.port(), "GET", "/app.js");
+  EXPECT_EQ(script.status, 200);
+  EXPECT_EQ(script.content_type, "text/javascript; charset=utf-8");
+  EXPECT_EQ(http(server.port(), "GET", "/no-such-file.js").status, 404);
+  EXPECT_EQ(http(server.port(), "GET", "/../etc/passwd").status, 404);
+}
+
+}  // namespace
+}  // namespace court::server_test

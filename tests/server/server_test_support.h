@@ -1,0 +1,102 @@
+// Helpers for the server tests: a court server in this process or as a `court serve` child process,
+// and small blocking HTTP and WebSocket clients (Boost.Beast) over loopback. COURT_TEST_TRACE=1 in the
+// environment prints every WebSocket message sent and received (and waits 10 s, not 2 min, for one).
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace court::server {
+class Server;
+}
+
+namespace court::server_test {
+
+// A fresh database path for one test (old files removed).
+std::string temp_db(const std::string& name);
+
+struct HttpReply {
+  int status = 0;
+  std::string body;
+  std::string content_type;
+  nlohmann::json json() const { return nlohmann::json::parse(body); }
+};
+
+HttpReply http(std::uint16_t port, const std::string& method, const std::string& target, const std::string& body = "");
+// POST /api/tables; fails the test unless the answer is 201. Returns the summary.
+nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request);
+// POST /api/tables/{code}/join; fails the test unless the answer is 200. Returns {seat, token, code}.
+nlohmann::json join_table(std::uint16_t port, const std::string& code, const nlohmann::json& request = {});
+
+class WsClient {
+ public:
+  // Connects to ws://127.0.0.1:port + target and completes the handshake; throws on failure.
+  WsClient(std::uint16_t port, const std::string& target);
+  ~WsClient();
+  void send(const std::string& text);
+  void send_binary(const std::string& bytes);
+  // The next message; nothing when the server closed the connection. Throws after two minutes of
+  // silence (a hang guard, never reached by a working server).
+  std::optional<std::string> read();
+  nlohmann::json read_json();   // throws when the connection closed
+  // Reads until a state message for which `done` holds (skipping others); returns it.
+  nlohmann::json read_state_until(const std::function<bool(const nlohmann::json&)>& done);
+  // After read() returned nothing: the close code the server sent.
+  int close_code() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+std::string ws_target(const std::string& code, const std::string& token = "");
+std::string move_message(const std::string& token, std::int64_t step, std::uint32_t action);
+
+// A server in this process on a free loopback port.
+class InProcessServer {
+ public:
+  explicit InProcessServer(const std::string& db);
+  ~InProcessServer();
+  std::uint16_t port() const;
+  std::size_t resumed() const;
+
+ private:
+  std::unique_ptr<court::server::Server> server_;
+};
+
+// `court serve --port 0 --db DB` as a child process; the port is read from its first lines.
+class ServeProcess {
+ public:
+  explicit ServeProcess(const std::string& db);
+  ~ServeProcess();
+  std::uint16_t port() const { return port_; }
+  int resumed() const { return resumed_; }
+  void kill_hard();    // SIGKILL, and reap
+  void terminate();    // SIGTERM, and wait for a clean exit (returns the status)
+  int exit_status() const { return status_; }
+
+ private:
+  pid_t pid_ = -1;
+  int out_fd_ = -1;
+  std::uint16_t port_ = 0;
+  int resumed_ = -1;
+  int status_ = -1;
+};
+
+// The game's state after each step 0..N of a replay document, re-run by the engine in this process.
+std::vector<std::unique_ptr<court::GameState>> replay_states(const nlohmann::json& replay);
+
+// Plays the seat of `token` at table `code` with its first legal move each time until the game ends;
+// returns every state message received.
+std::vector<nlohmann::json> play_to_end(std::uint16_t port, const std::string& code, const std::string& token);
+
+}  // namespace court::server_test
