@@ -71,7 +71,6 @@ class IsmctsSearch {
     for (long i = 0; timed || i < iterations; ++i) {
       if (timed && (i & 15) == 0 && std::chrono::steady_clock::now() >= deadline) break;
       iterate(root, seats);
-      ++iterations_done_;
     }
   }
 
@@ -84,8 +83,6 @@ class IsmctsSearch {
     const IsmctsEdge* e = tree_.find(root_keys_[me_], action);
     return e && e->visits ? e->reward / e->visits : 0;
   }
-  long iterations_done() const { return iterations_done_; }
-  std::size_t tree_size() const { return tree_.size(); }
 
  private:
   void iterate(const S& root, int seats) {
@@ -193,7 +190,6 @@ class IsmctsSearch {
   ActionList actions_;
   ActionList unexpanded_;
   std::vector<PathStep> path_;
-  long iterations_done_ = 0;
 };
 
 // The erased bot over IsmctsSearch<S>.
