@@ -25,7 +25,7 @@ double param_double(const BotParams& params, const std::string& name, double fal
 }  // namespace
 
 IsmctsParams IsmctsParams::parse(const BotParams& params) {
-  check_bot_params("ismcts", params, {"iters", "ms", "c", "rollout", "threads", "seed"});
+  check_bot_params("ismcts", params, {"iters", "ms", "c", "rollout", "others", "threads", "seed"});
   IsmctsParams p;
   p.iterations = bot_param_int("ismcts", params, "iters", p.iterations, 1, 100'000'000);
   p.ms = bot_param_int("ismcts", params, "ms", 0, 1, 3'600'000);
@@ -35,9 +35,23 @@ IsmctsParams IsmctsParams::parse(const BotParams& params) {
   p.exploration = param_double(params, "c", p.exploration, 0, 100);
   if (auto it = params.find("rollout"); it != params.end()) {
     if (it->second == "heuristic") {
-      p.heuristic_rollout = true;
-    } else if (it->second != "random") {
-      throw UserError(fmt::format("bot ismcts: rollout={} is not known; allowed: random, heuristic", it->second));
+      p.rollout = IsmctsParams::Rollout::Heuristic;
+    } else if (it->second == "policy") {
+      p.rollout = IsmctsParams::Rollout::Policy;
+    } else if (it->second == "random") {
+      p.rollout = IsmctsParams::Rollout::Random;
+    } else {
+      throw UserError(fmt::format("bot ismcts: rollout={} is not known; allowed: random, policy, heuristic",
+                                  it->second));
+    }
+  }
+  if (auto it = params.find("others"); it != params.end()) {
+    if (it->second == "search") {
+      p.others = IsmctsParams::Others::Search;
+    } else if (it->second == "policy") {
+      p.others = IsmctsParams::Others::Policy;
+    } else {
+      throw UserError(fmt::format("bot ismcts: others={} is not known; allowed: search, policy", it->second));
     }
   }
   p.threads = bot_param_int("ismcts", params, "threads", 1, 1, 64);

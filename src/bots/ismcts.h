@@ -34,11 +34,18 @@ struct IsmctsParams {
   long iterations = 1000;   // per decision (split over threads); ignored when `ms` is set
   long ms = 0;              // time budget per decision in milliseconds (0 = use iterations)
   double exploration = 0.7; // UCB1 constant c
-  bool heuristic_rollout = false;
+  // Rollout policy: the game's quick playout policy when it has one (HasPlayout), else random moves;
+  // or the game's heuristic bot.
+  enum class Rollout { Default, Random, Policy, Heuristic } rollout = Rollout::Default;
+  // Other seats' moves inside the tree: searched in their own trees (keyed on what they observed, so
+  // blind to their own hidden cards), or played by the game's playout policy (which reads their cards
+  // in the sampled world). Default: the policy when the game has one and rollouts use it.
+  enum class Others { Default, Search, Policy } others = Others::Default;
   long threads = 1;
   std::uint64_t seed = 0;
   bool seed_given = false;
-  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|heuristic,threads=..,seed=..; UserError otherwise.
+  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|policy|heuristic,threads=..,seed=..; UserError
+  // otherwise.
   static IsmctsParams parse(const BotParams& params);
 };
 
@@ -57,6 +64,11 @@ class IsmctsSearch {
  public:
   IsmctsSearch(const IsmctsParams& params, Bot* rollout_bot, GameState* rollout_scratch)
       : params_(params), rng_(make_rng(0)), rollout_bot_(rollout_bot), rollout_scratch_(rollout_scratch) {
+    if constexpr (HasPlayout<S>) {
+      use_policy_ = params.rollout == IsmctsParams::Rollout::Default || params.rollout == IsmctsParams::Rollout::Policy;
+      others_by_policy_ = params.others == IsmctsParams::Others::Policy ||
+                          (params.others == IsmctsParams::Others::Default && use_policy_);
+    }
     path_.reserve(1024);
   }
   void reseed(std::uint64_t seed) { rng_ = make_rng(seed); }
@@ -100,7 +112,10 @@ class IsmctsSearch {
         actions_.clear();
         state.legal_actions(seat, actions_);
         Action chosen;
-        if (in_tree) {
+        if (in_tree && seat != me_ && others_by_policy_) {
+          chosen = policy_choice(seat);
+          keys[me_] = ismcts_key(keys[me_], seat, observe(me_, seat, chosen));
+        } else if (in_tree) {
           chosen = select(keys[seat], seat, in_tree);
           // Every seat's key moves on by what that seat saw of the move (after the last edge of the
           // tree the keys are no longer needed).
@@ -166,10 +181,21 @@ class IsmctsSearch {
     return Action{best->action};
   }
 
+  Action policy_choice(Seat seat) {
+    if constexpr (HasPlayout<S>) {
+      return state_holder_->playout(seat, actions_, rng_);
+    } else {
+      return rollout_choice(seat);
+    }
+  }
+
   Action rollout_choice(Seat seat) {
     if (rollout_bot_) {
       if (auto* concrete = rollout_scratch_->as<S>()) *concrete = *state_holder_;
       return rollout_bot_->choose(*rollout_scratch_, seat);
+    }
+    if constexpr (HasPlayout<S>) {
+      if (use_policy_) return state_holder_->playout(seat, actions_, rng_);
     }
     return actions_[uniform(rng_, static_cast<std::uint32_t>(actions_.size()))];
   }
@@ -183,6 +209,8 @@ class IsmctsSearch {
   Rng rng_;
   Bot* rollout_bot_;
   GameState* rollout_scratch_;
+  bool use_policy_ = false;
+  bool others_by_policy_ = false;
   IsmctsTree tree_;
   std::optional<S> state_holder_;   // the iteration's determinized copy, reused
   Seat me_ = 0;
@@ -257,7 +285,7 @@ class IsmctsBot final : public Bot {
     for (std::size_t t = 0; t < threads; ++t) {
       std::unique_ptr<Bot> bot;
       std::unique_ptr<GameState> scratch;
-      if (params_.heuristic_rollout) {
+      if (params_.rollout == IsmctsParams::Rollout::Heuristic) {
         bot = ismcts_rollout_bot(state.info().id, mix_seed(seed_, 1000 + t));
         scratch = state.clone();
       }
@@ -276,7 +304,12 @@ class IsmctsBot final : public Bot {
 
 template <class G>
 std::unique_ptr<Bot> make_ismcts_bot(const BotParams& params, std::uint64_t seed) {
-  return std::make_unique<detail::IsmctsBot<typename G::State>>(IsmctsParams::parse(params), seed);
+  const IsmctsParams p = IsmctsParams::parse(params);
+  if (p.rollout == IsmctsParams::Rollout::Policy && !HasPlayout<typename G::State>) {
+    throw UserError("bot ismcts: rollout=policy, but this game has no playout policy; use rollout=random or "
+                    "rollout=heuristic");
+  }
+  return std::make_unique<detail::IsmctsBot<typename G::State>>(p, seed);
 }
 
 }  // namespace court

@@ -89,15 +89,16 @@ void print_report(const nlohmann::json& r) {
   for (const auto& f : r["findings"]) fmt::print("  * {}\n", f.get<std::string>());
   if (r["games"].get<int>() == 0) return;
   const bool rotated = r["rotate"].get<bool>();
+  const bool cooperative = r.value("cooperative", false);
   for (const auto& s : r["seats"]) {
     fmt::print("  seat {} {:<24} wins {:>7}  {:5.1f}%  [{:.1f}%, {:.1f}%]\n", s["seat"].get<int>(),
                rotated ? "(every bot in turn)" : s["bot"].get<std::string>(), s["wins"].get<double>(), 100 * s["win_rate"].get<double>(),
                100 * s["ci95"][0].get<double>(), 100 * s["ci95"][1].get<double>());
   }
   for (const auto& b : r["bots"]) {
-    fmt::print("  bot {:<27} wins {:>7}  {:5.1f}%  [{:.1f}%, {:.1f}%] of {} seats\n", b["bot"].get<std::string>(),
+    fmt::print("  bot {:<27} wins {:>7}  {:5.1f}%  [{:.1f}%, {:.1f}%] of {} {}\n", b["bot"].get<std::string>(),
                b["wins"].get<double>(), 100 * b["win_rate"].get<double>(), 100 * b["ci95"][0].get<double>(),
-               100 * b["ci95"][1].get<double>(), b["seat_games"].get<double>());
+               100 * b["ci95"][1].get<double>(), b["seat_games"].get<double>(), cooperative ? "games" : "seats");
   }
   fmt::print("  mean length: {:.1f} moves\n", r["mean_length"].get<double>());
 }

@@ -1,5 +1,6 @@
 #include "engine/conformance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
@@ -159,6 +160,16 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
     }
     if (copy->to_act() != to_act || legal_signature(*copy, seat) != legal_signature(state, seat)) {
       failures.add(fmt::format("determinize({0}) changed who acts or seat {0}'s legal moves ({1})", seat, where()));
+    }
+    // The playout policy (search asks it only of determinized copies) picks a legal move.
+    if (to_act.contains(seat)) {
+      ActionList legal;
+      copy->legal_actions(seat, legal);
+      const auto move = copy->playout(seat, legal, rng);
+      if (move && std::find(legal.begin(), legal.end(), *move) == legal.end()) {
+        failures.add(fmt::format("playout() chose code {} for seat {}, which is not among its legal moves ({})",
+                                 move->code, seat, where()));
+      }
     }
   }
   if (all_views(state) != views) failures.add(fmt::format("determinizing a clone changed the original ({})", where()));

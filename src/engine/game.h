@@ -99,6 +99,16 @@ concept HasObserve = requires(const S& cs, Seat viewer, Seat actor, Action a) {
   { cs.observe(viewer, actor, a) } -> std::same_as<std::uint64_t>;
 };
 
+// Optional: a quick playout policy for search (`ismcts:rollout=policy`, its default when the game has
+// one): a legal action for `seat` from `legal` (its legal actions now, never empty). Search only asks
+// it of a determinized copy, so it may read the whole state: there it reads a sampled world, as a
+// player acting on its best guesses would. Cheap and allocation-free; it should play plausibly (accept
+// what helps, commit when the game is ending), since it is search's model of everyone's future play.
+template <class S>
+concept HasPlayout = requires(const S& cs, Seat seat, const ActionList& legal, Rng& rng) {
+  { cs.playout(seat, legal, rng) } -> std::same_as<Action>;
+};
+
 // Optional: a state may reject without enumerating (`const char*` reason, nullptr when legal).
 template <class S>
 concept HasValidate = requires(const S& cs, Seat seat, Action a) {
@@ -138,6 +148,8 @@ class GameState {
   // What `viewer` learns when `actor` plays `action` now (see HasObserve); the action itself for
   // games without secret moves.
   virtual std::uint64_t observe(Seat viewer, Seat actor, Action action) const = 0;
+  // The game's quick playout move for `seat` among `legal` (see HasPlayout); nothing when it has none.
+  virtual std::optional<Action> playout(Seat seat, const ActionList& legal, Rng& rng) const = 0;
   // Fills `report` from a finished game (see GameReport); games without one leave it empty.
   virtual void report(GameReport& report) const = 0;
   // The legal action of `seat` whose label is `text` (case and surrounding spaces ignored).
@@ -193,6 +205,13 @@ class ErasedState final : public GameState {
       if (viewer != actor) return state_.observe(viewer, actor, action);
     }
     return action.code;
+  }
+  std::optional<Action> playout(Seat seat, const ActionList& legal, Rng& rng) const override {
+    if constexpr (HasPlayout<State>) {
+      return state_.playout(seat, legal, rng);
+    } else {
+      return std::nullopt;
+    }
   }
   void report(GameReport& report) const override {
     if constexpr (HasReport<State>) state_.report(report);

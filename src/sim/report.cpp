@@ -153,6 +153,22 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
         score += r->seats[s].score;
       }
     }
+    if (cooperative(c, records)) {
+      // The seats of one game share its result: count each game the bot played in once, or the
+      // interval would be too narrow by the square root of the seats.
+      double games_in = 0, team_wins = 0;
+      for (const auto* r : records) {
+        for (int s = 0; s < players; ++s) {
+          if (bot_at(c, *r, s) != bot) continue;
+          ++games_in;
+          team_wins += r->team_win ? 1 : 0;
+          break;
+        }
+      }
+      score = seat_games > 0 ? score / seat_games * games_in : 0;
+      seat_games = games_in;
+      wins = team_wins;
+    }
     const Interval ci = wilson(wins, seat_games);
     const TestResult t = proportion_test(wins, seat_games, fair);
     report["bots"].push_back({{"bot", bot}, {"seat_games", seat_games}, {"wins", wins},

@@ -17,7 +17,11 @@ TEST(Ismcts, ParsesItsParameters) {
   auto p = IsmctsParams::parse({{"iters", "250"}, {"c", "1.5"}, {"rollout", "heuristic"}, {"threads", "2"}, {"seed", "9"}});
   EXPECT_EQ(p.iterations, 250);
   EXPECT_DOUBLE_EQ(p.exploration, 1.5);
-  EXPECT_TRUE(p.heuristic_rollout);
+  EXPECT_EQ(p.rollout, IsmctsParams::Rollout::Heuristic);
+  EXPECT_EQ(IsmctsParams::parse({{"rollout", "policy"}}).rollout, IsmctsParams::Rollout::Policy);
+  EXPECT_EQ(IsmctsParams::parse({}).rollout, IsmctsParams::Rollout::Default);
+  EXPECT_EQ(IsmctsParams::parse({{"others", "search"}}).others, IsmctsParams::Others::Search);
+  EXPECT_EQ(IsmctsParams::parse({{"others", "policy"}}).others, IsmctsParams::Others::Policy);
   EXPECT_EQ(p.threads, 2);
   EXPECT_TRUE(p.seed_given);
   EXPECT_EQ(p.seed, 9u);
@@ -33,11 +37,32 @@ TEST(Ismcts, RejectsBadParametersNamingWhatIsAllowed) {
     }
     return std::string("accepted");
   };
-  EXPECT_NE(message({{"depth", "3"}}).find("allowed: iters, ms, c, rollout, threads, seed"), std::string::npos);
   EXPECT_NE(message({{"iters", "0"}}).find("iters=0 must be an integer"), std::string::npos);
   EXPECT_NE(message({{"iters", "10"}, {"ms", "10"}}).find("not both"), std::string::npos);
-  EXPECT_NE(message({{"rollout", "smart"}}).find("allowed: random, heuristic"), std::string::npos);
+  EXPECT_NE(message({{"rollout", "smart"}}).find("allowed: random, policy, heuristic"), std::string::npos);
   EXPECT_NE(message({{"c", "-1"}}).find("c=-1 must be a number"), std::string::npos);
+  EXPECT_NE(message({{"others", "all"}}).find("allowed: search, policy"), std::string::npos);
+  EXPECT_NE(message({{"depth", "3"}}).find("allowed: iters, ms, c, rollout, others, threads, seed"), std::string::npos);
+}
+
+// rollout=policy needs a game with a playout policy (Persuasion has none; Belle has one).
+TEST(Ismcts, APolicyRolloutNeedsAGameWithAPolicy) {
+  try {
+    make_bot(games().get("persuasion"), "ismcts:rollout=policy", 1);
+    ADD_FAILURE() << "accepted rollout=policy for a game without a playout policy";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("no playout policy"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(make_bot(games().get("belle"), "ismcts:rollout=policy", 1));
+}
+
+Replay play(const std::string& game, const std::vector<std::string>& seats, std::uint64_t seed);
+
+TEST(Ismcts, PolicyRolloutsAndSearchedOpponentsPlayGamesToTheEnd) {
+  for (const char* bot : {"ismcts:iters=40", "ismcts:iters=40,others=search", "ismcts:iters=40,rollout=random,others=policy"}) {
+    EXPECT_TRUE(play("belle", {bot, "random", "heuristic"}, 6).outcome.has_value()) << bot;
+    EXPECT_TRUE(play("gameshire", {bot}, 6).outcome.has_value()) << bot;
+  }
 }
 
 TEST(Ismcts, EveryGameOffersIt) {

@@ -13,7 +13,7 @@
 
 namespace court::fixture {
 
-enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice };
+enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout };
 
 inline constexpr int kCards = 10;
 
@@ -100,6 +100,14 @@ struct DuelGame {
     std::uint64_t observe(Seat viewer, Seat actor, Action a) const {
       if (F == Flaw::VisibleChoice || viewer == actor) return a.code;
       return 0xc405e;
+    }
+
+    // The playout policy: the highest card held (the flawed variant plays a card nobody holds).
+    Action playout(Seat, const ActionList& legal, Rng&) const {
+      if constexpr (F == Flaw::IllegalPlayout) return Action{99};
+      Action best = legal[0];
+      for (Action a : legal) if (a.code > best.code) best = a;
+      return best;
     }
 
     static State deal(const Rules& rules, std::uint64_t seed) {

@@ -55,6 +55,11 @@ TEST(ConformanceFixture, SearchThatSeesASecretChoiceIsCaught) {
   EXPECT_TRUE(mentions(failures, "observe: seat")) << joined(failures);
 }
 
+TEST(ConformanceFixture, AnIllegalPlayoutMoveIsCaught) {
+  auto failures = check_playouts(*prepare<Flaw::IllegalPlayout>(3), 1, 3);
+  EXPECT_TRUE(mentions(failures, "playout() chose code 99")) << joined(failures);
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.

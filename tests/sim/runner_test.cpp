@@ -117,6 +117,33 @@ TEST(Report, FiguresFollowFromTheRecords) {
   EXPECT_EQ(html.find("https://cdn"), std::string::npos);   // nothing loaded from the network
 }
 
+TEST(Report, ACooperativeBatchCountsEachGameOnceForItsBots) {
+  // 1000 four-seat team games, 700 won: the bot line is 700 of 1000 games (Wilson 0.6709..0.7276),
+  // not 2800 of 4000 seats, whose interval would be half as wide.
+  GameEntry entry = make_game_entry<Duel>();
+  std::vector<GameRecord> records;
+  for (int g = 0; g < 1000; ++g) {
+    GameRecord r;
+    r.index = static_cast<std::uint64_t>(g);
+    r.length = 10;
+    r.cooperative = true;
+    r.team_win = g % 10 < 7;
+    if (!r.team_win) r.loss_cause = "autumn";
+    for (int s = 0; s < 4; ++s) r.seats.push_back({r.team_win, 0.0, 1});
+    records.push_back(r);
+  }
+  BatchSettings s;
+  s.games = 1000;
+  ReportContext c{&entry.info, 4, {"random", "random", "random", "random"}, s, nlohmann::json::object(), "", false};
+  const auto r = build_report(c, records);
+  ASSERT_EQ(r["bots"].size(), 1u);
+  EXPECT_DOUBLE_EQ(r["bots"][0]["seat_games"].get<double>(), 1000);
+  EXPECT_DOUBLE_EQ(r["bots"][0]["wins"].get<double>(), 700);
+  EXPECT_NEAR(r["bots"][0]["ci95"][0].get<double>(), 0.6708, 0.0001);
+  EXPECT_NEAR(r["bots"][0]["ci95"][1].get<double>(), 0.7276, 0.0001);
+  EXPECT_DOUBLE_EQ(r["team"]["rate"].get<double>(), 0.7);
+}
+
 TEST(Report, CsvHasOneRowPerGameAndOneHeaderForASweep) {
   GameEntry entry = make_game_entry<Duel>();
   const std::vector<GameRecord> records{constructed(0, 0, 10), constructed(1, 1, 11)};

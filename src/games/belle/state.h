@@ -115,6 +115,8 @@ class BelleState {
   // A gift's card is secret to everyone but its giver: others observe only "a gift on that couple".
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
   void report(GameReport& report) const;   // stats.cpp
+  // A quick move for search playouts (see HasPlayout; playout.cpp).
+  Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 
   // --- Building states ---------------------------------------------------------------------------
   static BelleState new_game(const BelleRules& rules, std::uint64_t seed);

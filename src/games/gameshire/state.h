@@ -144,6 +144,8 @@ class GameshireState {
   void hidden_items(Seat seat, HiddenList& out) const;
   std::string describe(Seat seat, Action action) const;
   void report(GameReport& report) const;
+  // A quick move for search playouts: the greedy judgement (see HasPlayout; playout.cpp).
+  Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 
   // --- Building states --------------------------------------------------------------------------
   static GameshireState new_game(const GameshireRules& rules, std::uint64_t seed);
