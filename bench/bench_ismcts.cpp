@@ -1,6 +1,7 @@
 // Information-set MCTS iterations per second on one core, for every registered game at its smallest
-// and largest table: one 1,000-iteration search with random rollouts from a position a quarter of
-// the way through a random game (the comparison point with OpenSpiel's IS-MCTS in the closing note).
+// and largest table: one 1,000-iteration search from a position a quarter of the way through a random
+// game. `ismcts/...` uses random rollouts (the comparison point with OpenSpiel's IS-MCTS, which rolls
+// out at random); `ismcts_policy/...` the game's playout policy, for the games that have one.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
@@ -34,17 +35,18 @@ std::unique_ptr<GameState> early_position(const GameFactory& factory, std::uint6
   return nullptr;
 }
 
-void register_game(const GameEntry& entry, int seats) {
+void register_game(const GameEntry& entry, int seats, const char* rollout) {
   std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(seats, {}));
-  const std::string name = fmt::format("ismcts/{}/{}p", entry.info.id, seats);
-  benchmark::RegisterBenchmark(name.c_str(), [factory, &entry](benchmark::State& state) {
+  const std::string name = fmt::format("{}/{}/{}p", rollout == std::string("random") ? "ismcts" : "ismcts_policy",
+                                       entry.info.id, seats);
+  benchmark::RegisterBenchmark(name.c_str(), [factory, &entry, rollout](benchmark::State& state) {
     std::uint64_t seed = 1;
     for (auto _ : state) {
       state.PauseTiming();
       Seat seat = 0;
       std::unique_ptr<GameState> position;
       while (!position) position = early_position(*factory, seed++, seat);
-      auto bot = make_bot(entry, fmt::format("ismcts:iters={}", kIterations), seed);
+      auto bot = make_bot(entry, fmt::format("ismcts:iters={},rollout={}", kIterations, rollout), seed);
       state.ResumeTiming();
       benchmark::DoNotOptimize(bot->choose(*position, seat));
     }
@@ -55,8 +57,16 @@ void register_game(const GameEntry& entry, int seats) {
 
 const bool kRegistered = [] {
   for (const auto& entry : games().all()) {
-    register_game(entry, entry.info.min_seats);
-    if (entry.info.max_seats != entry.info.min_seats) register_game(entry, entry.info.max_seats);
+    auto probe = entry.prepare(entry.make_config(entry.info.min_seats, {}))->new_game(1);
+    ActionList legal;
+    probe->legal_actions(probe->to_act().lowest(), legal);
+    Rng rng = make_rng(1);
+    const bool has_policy = probe->playout(probe->to_act().lowest(), legal, rng).has_value();
+    for (const char* rollout : {"random", "policy"}) {
+      if (rollout == std::string("policy") && !has_policy) continue;
+      register_game(entry, entry.info.min_seats, rollout);
+      if (entry.info.max_seats != entry.info.min_seats) register_game(entry, entry.info.max_seats, rollout);
+    }
   }
   return true;
 }();

@@ -26,6 +26,28 @@ Outcome play_out(GameState& g, const std::vector<Bot*>& bots) {
   return g.outcome();
 }
 
+// Search's playout policy is the greedy bot's judgement: at every step of a greedy game it names the
+// greedy move.
+TEST(GameshireBots, ThePlayoutPolicyIsTheGreedyMove) {
+  auto factory = entry().prepare(entry().make_config(2, {{"wrinkles", "green:1"}}));
+  auto g = factory->new_game(4);
+  Rng rng = make_rng(4);
+  ActionList legal;
+  int steps = 0;
+  while (!g->terminal() && steps < 4000) {
+    const Seat seat = g->to_act().lowest();
+    g->legal_actions(seat, legal);
+    const auto& st = *g->as<GameshireState>();
+    const auto policy = g->playout(seat, legal, rng);
+    ASSERT_TRUE(policy.has_value());
+    EXPECT_EQ(policy->code, greedy_action(st).code) << "step " << steps;
+    g->apply_legal(seat, *policy);
+    ++steps;
+  }
+  EXPECT_TRUE(g->terminal());
+  EXPECT_GT(steps, 20);
+}
+
 TEST(GameshireBots, GreedyAndPlannerPlayWholeGames) {
   auto factory = entry().prepare(entry().make_config(2, {{"wrinkles", "yellow:1"}}));
   auto greedy = make_greedy_bot({}, 1);
