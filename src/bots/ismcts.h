@@ -8,7 +8,9 @@
 // secret or simultaneous choice reaches its tree only as "seat k has chosen". Edges carry visits,
 // availability (how often the action was legal when its node was visited) and the acting seat's
 // summed reward; selection is UCB1 with availability. One new edge per iteration, then a rollout
-// (random, or the game's heuristic bot), then every seat's edges on the path get that seat's reward.
+// (random moves, the game's playout policy, or its heuristic bot), then every seat's edges on the path
+// get that seat's reward. With a playout policy, the other seats' moves inside the tree follow it too
+// (`others=policy`): their own trees could not depend on their hidden cards, the policy does.
 // Cooperative games reward every seat with the team result.
 //
 // The search is templated on the concrete state: no virtual call per step (only the heuristic
@@ -44,8 +46,8 @@ struct IsmctsParams {
   long threads = 1;
   std::uint64_t seed = 0;
   bool seed_given = false;
-  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|policy|heuristic,threads=..,seed=..; UserError
-  // otherwise.
+  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|policy|heuristic,others=search|policy,threads=..,
+  // seed=..; UserError otherwise.
   static IsmctsParams parse(const BotParams& params);
 };
 
@@ -305,9 +307,14 @@ class IsmctsBot final : public Bot {
 template <class G>
 std::unique_ptr<Bot> make_ismcts_bot(const BotParams& params, std::uint64_t seed) {
   const IsmctsParams p = IsmctsParams::parse(params);
-  if (p.rollout == IsmctsParams::Rollout::Policy && !HasPlayout<typename G::State>) {
-    throw UserError("bot ismcts: rollout=policy, but this game has no playout policy; use rollout=random or "
-                    "rollout=heuristic");
+  if constexpr (!HasPlayout<typename G::State>) {
+    if (p.rollout == IsmctsParams::Rollout::Policy) {
+      throw UserError("bot ismcts: rollout=policy, but this game has no playout policy; use rollout=random or "
+                      "rollout=heuristic");
+    }
+    if (p.others == IsmctsParams::Others::Policy) {
+      throw UserError("bot ismcts: others=policy, but this game has no playout policy; use others=search");
+    }
   }
   return std::make_unique<detail::IsmctsBot<typename G::State>>(p, seed);
 }

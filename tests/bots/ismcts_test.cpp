@@ -45,7 +45,7 @@ TEST(Ismcts, RejectsBadParametersNamingWhatIsAllowed) {
   EXPECT_NE(message({{"depth", "3"}}).find("allowed: iters, ms, c, rollout, others, threads, seed"), std::string::npos);
 }
 
-// rollout=policy needs a game with a playout policy (Persuasion has none; Belle has one).
+// rollout=policy and others=policy need a game with a playout policy (Persuasion has none; Belle has one).
 TEST(Ismcts, APolicyRolloutNeedsAGameWithAPolicy) {
   try {
     make_bot(games().get("persuasion"), "ismcts:rollout=policy", 1);
@@ -53,7 +53,14 @@ TEST(Ismcts, APolicyRolloutNeedsAGameWithAPolicy) {
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("no playout policy"), std::string::npos) << e.what();
   }
+  try {
+    make_bot(games().get("persuasion"), "ismcts:others=policy", 1);
+    ADD_FAILURE() << "accepted others=policy for a game without a playout policy";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("use others=search"), std::string::npos) << e.what();
+  }
   EXPECT_NO_THROW(make_bot(games().get("belle"), "ismcts:rollout=policy", 1));
+  EXPECT_NO_THROW(make_bot(games().get("belle"), "ismcts:others=policy", 1));
 }
 
 Replay play(const std::string& game, const std::vector<std::string>& seats, std::uint64_t seed);
