@@ -20,6 +20,13 @@ struct ClassicPolicy {
   using State = ClassicState;
   using MoveCode = persuasion_classic::MoveCode;
 
+  // The values ask only about the three attributes on the border of the seat's desires card.
+  static SymbolMask wanted(const ClassicState& s, Seat seat) {
+    SymbolMask mask = 0;
+    for (SignedSymbol x : s.deck().cards[s.table().desires[seat]].border) mask |= 1u << x.symbol;
+    return mask;
+  }
+
   static double chance(const ClassicState& s, const Beliefs& b, Seat seat, Seat t, HandChange change = {}) {
     return chance_two_attributes(b.odds(t, change), s.deck().cards[s.table().desires[seat]]);
   }

@@ -3,6 +3,7 @@
 // the cards it saw that may have left since, and the average of the cards it has not seen.
 #pragma once
 
+#include <algorithm>
 #include <array>
 
 #include "games/persuasion/cards.h"
@@ -10,6 +11,40 @@
 #include "games/persuasion/table.h"
 
 namespace court::persuasion {
+
+// Totals run over at most kMaxHand + 2 cards either way; index kZero is a total of 0.
+inline constexpr int kZero = kMaxHand + 2;
+inline constexpr int kRange = 2 * kZero + 1;
+
+// Distribution of a symbol's total over cards, each -1 / 0 / +1 with its own chances.
+// Only totals in [lo_, hi_] can be non-zero, and only those are touched.
+class SumDistribution {
+ public:
+  SumDistribution() { p_[kZero] = 1; }
+  void add(double minus, double plus) {
+    const double zero = 1 - minus - plus;
+    const int lo = std::max(lo_, 1), hi = std::min(hi_, kRange - 2);
+    std::array<double, kRange> next{};
+    for (int v = lo; v <= hi; ++v) {
+      if (p_[v] == 0) continue;
+      next[v - 1] += p_[v] * minus;
+      next[v] += p_[v] * zero;
+      next[v + 1] += p_[v] * plus;
+    }
+    lo_ = std::max(lo - 1, 0), hi_ = std::min(hi + 1, kRange - 1);
+    p_ = next;
+  }
+  // The chances of a negative, zero and positive total, after adding `shift` to every total.
+  std::array<double, 3> sign_odds(int shift = 0) const {
+    std::array<double, 3> out{};
+    for (int v = 0; v < kRange; ++v) out[v + shift < kZero ? 0 : v + shift == kZero ? 1 : 2] += p_[v];
+    return out;
+  }
+
+ private:
+  std::array<double, kRange> p_{};
+  int lo_ = kZero, hi_ = kZero;
+};
 
 // Per symbol: the chance of dominant -, none, +.
 struct DominanceOdds {
@@ -25,10 +60,17 @@ struct HandChange {
   bool unknown_leaves = false;
 };
 
+// A set of symbols, bit s for symbol s.
+using SymbolMask = unsigned;
+inline constexpr SymbolMask kAllSymbols = (1u << kSymbols) - 1;
+
 class Beliefs {
  public:
-  Beliefs(const PersuasionDeck& deck, const Table& table, Seat me);
+  // `wanted`: the symbols the caller will ask odds of (the others are left at zero, which saves
+  // most of the work: a bot only asks about the symbols its desires card names).
+  Beliefs(const PersuasionDeck& deck, const Table& table, Seat me, SymbolMask wanted = kAllSymbols);
 
+  // The odds of t's dominant symbols after `change` (the unchanged odds are computed once per seat).
   DominanceOdds odds(Seat t, HandChange change = {}) const;
   // How often other players are likely to desire `s` (desire rows of the cards `me` has not located).
   double desire_weight(SignedSymbol s) const { return desire_weight_[s.symbol][s.sign > 0 ? 1 : 0]; }
@@ -41,6 +83,17 @@ class Beliefs {
   const PersuasionDeck& deck_;
   const Table& table_;
   Seat me_;
+  SymbolMask wanted_;
+  // Per seat, the symbol totals before a joining card: [0] with no card leaving, [1] for the last
+  // kind of leaving asked about.
+  struct Totals {
+    bool valid = false;
+    CardId leaves = kNoCard;
+    bool unknown_leaves = false;
+    std::array<SumDistribution, kSymbols> symbol{};
+  };
+  mutable std::array<std::array<Totals, 2>, kMaxSeats> totals_{};
+  void compute_totals(Seat t, CardId leaves, bool unknown_leaves, Totals& out) const;
   std::array<std::array<double, 2>, kSymbols> unseen_{};         // per symbol: P(-), P(+) on an unseen card
   std::array<std::array<double, 2>, kSymbols> desire_weight_{};  // [symbol][sign: 0 -, 1 +]
 };

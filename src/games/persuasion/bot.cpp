@@ -23,6 +23,12 @@ struct LetterboxPolicy {
   using State = LetterboxState;
   using MoveCode = persuasion::MoveCode;
 
+  // The values ask only about the two symbols of the seat's desire row.
+  static SymbolMask wanted(const LetterboxState& s, Seat seat) {
+    const TraitCard& desires = s.deck().cards[s.table().desires[seat]];
+    return 1u << desires.desire[0].symbol | 1u << desires.desire[1].symbol;
+  }
+
   // The chance that seat t, after the change, satisfies `seat`'s desires.
   static double chance(const LetterboxState& s, const Beliefs& b, Seat seat, Seat t, HandChange change = {}) {
     return chance_satisfies_row(b.odds(t, change), s.deck().cards[s.table().desires[seat]]);

@@ -11,8 +11,8 @@
 
 namespace court::persuasion {
 
-// Policy provides `State`, `MoveCode` and
-// `static double value(const State&, const Beliefs&, Seat, const MoveCode&)`.
+// Policy provides `State`, `MoveCode`, `static SymbolMask wanted(const State&, Seat)` (the symbols its
+// values ask odds of) and `static double value(const State&, const Beliefs&, Seat, const MoveCode&)`.
 template <class Policy>
 class ValueBot final : public Bot {
  public:
@@ -25,7 +25,7 @@ class ValueBot final : public Bot {
     game.legal_actions(seat, actions);
     const State* s = game.as<State>();
     if (!s || actions.size() == 1) return actions[0];
-    const Beliefs beliefs(s->deck(), s->table(), seat);
+    const Beliefs beliefs(s->deck(), s->table(), seat, Policy::wanted(*s, seat));
     Action best = actions[0];
     double best_value = -1e18;
     for (Action a : actions) {
