@@ -43,11 +43,14 @@ struct IsmctsParams {
   // blind to their own hidden cards), or played by the game's playout policy (which reads their cards
   // in the sampled world). Default: the policy when the game has one and rollouts use it.
   enum class Others { Default, Search, Policy } others = Others::Default;
+  // Progressive widening: 0 = off (every legal move is tried before UCB chooses); k > 0 = a node
+  // grows a new edge only while it has fewer than k * sqrt(visits) edges, the policy's move first.
+  double widen = 0;
   long threads = 1;
   std::uint64_t seed = 0;
   bool seed_given = false;
-  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|policy|heuristic,others=search|policy,threads=..,
-  // seed=..; UserError otherwise.
+  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|policy|heuristic,others=search|policy,widen=..,
+  // threads=..,seed=..; UserError otherwise.
   static IsmctsParams parse(const BotParams& params);
 };
 
@@ -148,7 +151,9 @@ class IsmctsSearch {
   }
 
   // UCB1 with availability over the edges of `node`; expands one unexpanded action when there is
-  // one (and leaves the tree: the rest of the iteration is a rollout).
+  // one (and leaves the tree: the rest of the iteration is a rollout). With progressive widening
+  // (`widen` > 0) a node grows a new edge only while it has fewer than widen * sqrt(its visits), and
+  // its first edge is the playout policy's move when the game has one.
   Action select(std::uint64_t node, Seat seat, bool& in_tree) {
     if (actions_.size() == 1) {  // a forced move is not a decision: no edge, stay in the tree
       return actions_[0];
@@ -156,6 +161,7 @@ class IsmctsSearch {
     unexpanded_.clear();
     IsmctsEdge* best = nullptr;
     double best_score = -1;
+    double node_visits = 0;
     for (Action a : actions_) {
       IsmctsEdge* e = tree_.find(node, a);
       if (!e) {
@@ -163,7 +169,7 @@ class IsmctsSearch {
         continue;
       }
       e->available += 1;
-      if (!unexpanded_.empty()) continue;
+      node_visits += e->visits;
       const double score = e->reward / e->visits +
                            params_.exploration * std::sqrt(std::log(static_cast<double>(e->available)) / e->visits);
       if (score > best_score) {
@@ -171,8 +177,13 @@ class IsmctsSearch {
         best = e;
       }
     }
-    if (!unexpanded_.empty()) {
-      const Action a = unexpanded_[uniform(rng_, static_cast<std::uint32_t>(unexpanded_.size()))];
+    const auto children = static_cast<double>(actions_.size() - unexpanded_.size());
+    const bool widen = params_.widen > 0;
+    if (!unexpanded_.empty() && (!widen || !best || children < params_.widen * std::sqrt(node_visits))) {
+      Action a = unexpanded_[uniform(rng_, static_cast<std::uint32_t>(unexpanded_.size()))];
+      if constexpr (HasPlayout<S>) {
+        if (widen && !best) a = state_holder_->playout(seat, actions_, rng_);
+      }
       IsmctsEdge* e = tree_.insert(node, a);
       e->available = 1;
       path_.push_back({e, seat});
@@ -183,11 +194,12 @@ class IsmctsSearch {
     return Action{best->action};
   }
 
+  // The playout policy's move for another seat (others=policy, which needs a game with a policy).
   Action policy_choice(Seat seat) {
     if constexpr (HasPlayout<S>) {
       return state_holder_->playout(seat, actions_, rng_);
     } else {
-      return rollout_choice(seat);
+      throw std::logic_error("ismcts: others=policy for a game without a playout policy");
     }
   }
 
