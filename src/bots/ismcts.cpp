@@ -25,7 +25,7 @@ double param_double(const BotParams& params, const std::string& name, double fal
 }  // namespace
 
 IsmctsParams IsmctsParams::parse(const BotParams& params) {
-  check_bot_params("ismcts", params, {"iters", "ms", "c", "rollout", "others", "widen", "threads", "seed"});
+  check_bot_params("ismcts", params, {"iters", "ms", "c", "rollout", "others", "threads", "seed"});
   IsmctsParams p;
   p.iterations = bot_param_int("ismcts", params, "iters", p.iterations, 1, 100'000'000);
   p.ms = bot_param_int("ismcts", params, "ms", 0, 1, 3'600'000);
@@ -54,7 +54,6 @@ IsmctsParams IsmctsParams::parse(const BotParams& params) {
       throw UserError(fmt::format("bot ismcts: others={} is not known; allowed: search, policy", it->second));
     }
   }
-  p.widen = param_double(params, "widen", 0, 0, 1000);
   p.threads = bot_param_int("ismcts", params, "threads", 1, 1, 64);
   if (params.count("seed")) {
     p.seed = static_cast<std::uint64_t>(bot_param_int("ismcts", params, "seed", 0, 0, 1L << 62));

@@ -43,14 +43,11 @@ struct IsmctsParams {
   // blind to their own hidden cards), or played by the game's playout policy (which reads their cards
   // in the sampled world). Default: the policy when the game has one and rollouts use it.
   enum class Others { Default, Search, Policy } others = Others::Default;
-  // Progressive widening: 0 = off (every legal move is tried before UCB chooses); k > 0 = a node
-  // grows a new edge only while it has fewer than k * sqrt(visits) edges, the policy's move first.
-  double widen = 0;
   long threads = 1;
   std::uint64_t seed = 0;
   bool seed_given = false;
-  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|policy|heuristic,others=search|policy,widen=..,
-  // threads=..,seed=..; UserError otherwise.
+  // Reads ismcts:iters=..,ms=..,c=..,rollout=random|policy|heuristic,others=search|policy,threads=..,
+  // seed=..; UserError otherwise.
   static IsmctsParams parse(const BotParams& params);
 };
 
@@ -151,9 +148,7 @@ class IsmctsSearch {
   }
 
   // UCB1 with availability over the edges of `node`; expands one unexpanded action when there is
-  // one (and leaves the tree: the rest of the iteration is a rollout). With progressive widening
-  // (`widen` > 0) a node grows a new edge only while it has fewer than widen * sqrt(its visits), and
-  // its first edge is the playout policy's move when the game has one.
+  // one (and leaves the tree: the rest of the iteration is a rollout).
   Action select(std::uint64_t node, Seat seat, bool& in_tree) {
     if (actions_.size() == 1) {  // a forced move is not a decision: no edge, stay in the tree
       return actions_[0];
@@ -161,7 +156,6 @@ class IsmctsSearch {
     unexpanded_.clear();
     IsmctsEdge* best = nullptr;
     double best_score = -1;
-    double node_visits = 0;
     for (Action a : actions_) {
       IsmctsEdge* e = tree_.find(node, a);
       if (!e) {
@@ -169,7 +163,7 @@ class IsmctsSearch {
         continue;
       }
       e->available += 1;
-      node_visits += e->visits;
+      if (!unexpanded_.empty()) continue;
       const double score = e->reward / e->visits +
                            params_.exploration * std::sqrt(std::log(static_cast<double>(e->available)) / e->visits);
       if (score > best_score) {
@@ -177,13 +171,8 @@ class IsmctsSearch {
         best = e;
       }
     }
-    const auto children = static_cast<double>(actions_.size() - unexpanded_.size());
-    const bool widen = params_.widen > 0;
-    if (!unexpanded_.empty() && (!widen || !best || children < params_.widen * std::sqrt(node_visits))) {
-      Action a = unexpanded_[uniform(rng_, static_cast<std::uint32_t>(unexpanded_.size()))];
-      if constexpr (HasPlayout<S>) {
-        if (widen && !best) a = state_holder_->playout(seat, actions_, rng_);
-      }
+    if (!unexpanded_.empty()) {
+      const Action a = unexpanded_[uniform(rng_, static_cast<std::uint32_t>(unexpanded_.size()))];
       IsmctsEdge* e = tree_.insert(node, a);
       e->available = 1;
       path_.push_back({e, seat});

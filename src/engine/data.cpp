@@ -38,6 +38,98 @@ toml::table load_toml_data(const std::string& game_id, const std::string& name, 
   return parse_toml(read_data_file(game_id, name, data_dir), source);
 }
 
+std::string file_line(const std::string& file, const toml::node& node) {
+  const auto line = node.source().begin.line;
+  return line ? fmt::format("{}:{}", file, line) : file;
+}
+
+FieldReader::FieldReader(const toml::table& table, std::string where) : table_(table), where_(std::move(where)) {}
+
+FieldReader FieldReader::citing_field_lines(const toml::table& table, std::string file, std::string entry) {
+  FieldReader reader(table, std::move(file));
+  reader.entry_ = std::move(entry);
+  reader.field_lines_ = true;
+  return reader;
+}
+
+std::string FieldReader::text(std::string_view key, bool required, const std::string& fallback) const {
+  const toml::node* node = table_.get(key);
+  if (!node) {
+    if (required) fail(key, "is missing; expected a string");
+    return fallback;
+  }
+  auto value = node->value<std::string>();
+  if (!value) fail(key, "must be a string");
+  return *value;
+}
+
+int FieldReader::integer(std::string_view key, bool required, int fallback, int min, int max) const {
+  const toml::node* node = table_.get(key);
+  if (!node) {
+    if (required) fail(key, fmt::format("is missing; expected an integer {}..{}", min, max));
+    return fallback;
+  }
+  auto value = node->value<std::int64_t>();
+  if (!value || !node->is_integer() || *value < min || *value > max) {
+    fail(key, fmt::format("must be an integer {}..{}", min, max));
+  }
+  return static_cast<int>(*value);
+}
+
+const toml::array& FieldReader::array(std::string_view key) const {
+  const toml::node* node = table_.get(key);
+  if (!node) fail(key, "is missing; expected an array");
+  if (!node->is_array()) fail(key, "must be an array");
+  return *node->as_array();
+}
+
+std::vector<std::string> FieldReader::strings(std::string_view key) const {
+  std::vector<std::string> out;
+  for (const auto& item : array(key)) {
+    auto value = item.value<std::string>();
+    if (!value) fail(key, "must hold strings");
+    out.push_back(*value);
+  }
+  return out;
+}
+
+const toml::table* FieldReader::table(std::string_view key) const {
+  const toml::node* node = table_.get(key);
+  if (!node) return nullptr;
+  if (!node->is_table()) fail(key, "must be an inline table such as { effect = \"...\" }");
+  return node->as_table();
+}
+
+std::optional<std::string_view> FieldReader::unknown_field(std::initializer_list<const char*> allowed) const {
+  for (const auto& [key, node] : table_) {
+    bool known = false;
+    for (const char* a : allowed) known = known || key.str() == a;
+    if (!known) return key.str();
+  }
+  return std::nullopt;
+}
+
+void FieldReader::only(std::initializer_list<const char*> allowed) const {
+  if (auto key = unknown_field(allowed)) fail(*key, fmt::format("is not a field here; allowed: {}", comma_list(allowed)));
+}
+
+std::string FieldReader::where(std::string_view key) const {
+  if (!field_lines_) return where_;
+  const toml::node* node = table_.get(key);
+  const auto line = node ? node->source().begin.line : table_.source().begin.line;
+  return fmt::format("{}:{}: {}", where_, line, entry_);
+}
+
+void FieldReader::fail(std::string_view key, const std::string& what) const {
+  throw UserError(fmt::format("{}: field '{}' {}", where(key), key, what));
+}
+
+std::string comma_list(std::initializer_list<const char*> names) {
+  std::string out;
+  for (const char* name : names) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
 std::string rules_page(const std::string& game_id) {
   auto content = embedded_file("docs/rules/" + game_id + ".md");
   return content ? std::string(*content) : std::string();

@@ -1,8 +1,12 @@
 // Game data files: compiled in from data/<game>/, or read from a designer's edited copy (--data DIR).
 #pragma once
 
+#include <initializer_list>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <toml++/toml.h>
+#include <vector>
 
 namespace court {
 
@@ -15,6 +19,50 @@ toml::table parse_toml(const std::string& text, const std::string& source);
 
 // Reads and parses one TOML data file (see read_data_file).
 toml::table load_toml_data(const std::string& game_id, const std::string& name, const std::string& data_dir);
+
+// "<file>:<line>" for a node read from `file` ("<file>" alone when the node has no line).
+std::string file_line(const std::string& file, const toml::node& node);
+
+// Reads the fields of one TOML table of a game's data (a card, a map, a [section]). Every error is a UserError
+// "<where>: field '<key>' <what>" that says what is allowed; each game words <where> its own way.
+class FieldReader {
+ public:
+  // <where> is `where` as given, e.g. "data/intrigue/cards.toml: card #3".
+  FieldReader(const toml::table& table, std::string where);
+  // <where> is "<file>:<line>: <entry>", the line being the field's own (the table's when the field is missing).
+  static FieldReader citing_field_lines(const toml::table& table, std::string file, std::string entry);
+
+  // A string; `fallback` when the field is missing and not `required`.
+  std::string text(std::string_view key, bool required, const std::string& fallback = "") const;
+  // An integer in min..max; `fallback` when the field is missing and not `required`.
+  int integer(std::string_view key, bool required, int fallback, int min, int max) const;
+  // A required array.
+  const toml::array& array(std::string_view key) const;
+  // A required array of strings.
+  std::vector<std::string> strings(std::string_view key) const;
+  // An inline table, or nullptr when the field is missing.
+  const toml::table* table(std::string_view key) const;
+  // The field's node, or nullptr when it is missing.
+  const toml::node* get(std::string_view key) const { return table_.get(key); }
+
+  // The first field that is not in `allowed` (a typo would otherwise be ignored silently), if any.
+  std::optional<std::string_view> unknown_field(std::initializer_list<const char*> allowed) const;
+  // Refuses a field that is not in `allowed`: "field '<key>' is not a field here; allowed: <allowed>".
+  void only(std::initializer_list<const char*> allowed) const;
+
+  // The start of an error about field `key` (see the constructors).
+  std::string where(std::string_view key) const;
+  [[noreturn]] void fail(std::string_view key, const std::string& what) const;
+
+ private:
+  const toml::table& table_;
+  std::string where_;  // the file alone when citing field lines
+  std::string entry_;
+  bool field_lines_ = false;
+};
+
+// "a, b, c".
+std::string comma_list(std::initializer_list<const char*> names);
 
 // The compiled-in rules page docs/rules/<game_id>.md, or an empty string.
 std::string rules_page(const std::string& game_id);

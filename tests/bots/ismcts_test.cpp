@@ -3,14 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <set>
 
 #include "bots/ismcts.h"
 #include "conformance/fixture_game.h"
 #include "engine/conformance.h"
 #include "engine/match.h"
 #include "engine/registry.h"
-#include "games/persuasion/state.h"
 
 namespace court {
 namespace {
@@ -28,8 +26,6 @@ TEST(Ismcts, ParsesItsParameters) {
   EXPECT_TRUE(p.seed_given);
   EXPECT_EQ(p.seed, 9u);
   EXPECT_EQ(IsmctsParams::parse({{"ms", "50"}}).ms, 50);
-  EXPECT_DOUBLE_EQ(IsmctsParams::parse({}).widen, 0);
-  EXPECT_DOUBLE_EQ(IsmctsParams::parse({{"widen", "0.5"}}).widen, 0.5);
 }
 
 TEST(Ismcts, RejectsBadParametersNamingWhatIsAllowed) {
@@ -46,21 +42,19 @@ TEST(Ismcts, RejectsBadParametersNamingWhatIsAllowed) {
   EXPECT_NE(message({{"rollout", "smart"}}).find("allowed: random, policy, heuristic"), std::string::npos);
   EXPECT_NE(message({{"c", "-1"}}).find("c=-1 must be a number"), std::string::npos);
   EXPECT_NE(message({{"others", "all"}}).find("allowed: search, policy"), std::string::npos);
-  EXPECT_NE(message({{"widen", "-1"}}).find("widen=-1 must be a number 0..1000"), std::string::npos);
-  EXPECT_NE(message({{"depth", "3"}}).find("allowed: iters, ms, c, rollout, others, widen, threads, seed"),
-            std::string::npos);
+  EXPECT_NE(message({{"depth", "3"}}).find("allowed: iters, ms, c, rollout, others, threads, seed"), std::string::npos);
 }
 
-// rollout=policy and others=policy need a game with a playout policy (Intrigue has none; Belle has one).
+// rollout=policy and others=policy need a game with a playout policy (Persuasion has none; Belle has one).
 TEST(Ismcts, APolicyRolloutNeedsAGameWithAPolicy) {
   try {
-    make_bot(games().get("intrigue"), "ismcts:rollout=policy", 1);
+    make_bot(games().get("persuasion"), "ismcts:rollout=policy", 1);
     ADD_FAILURE() << "accepted rollout=policy for a game without a playout policy";
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("no playout policy"), std::string::npos) << e.what();
   }
   try {
-    make_bot(games().get("intrigue"), "ismcts:others=policy", 1);
+    make_bot(games().get("persuasion"), "ismcts:others=policy", 1);
     ADD_FAILURE() << "accepted others=policy for a game without a playout policy";
   } catch (const UserError& e) {
     EXPECT_NE(std::string(e.what()).find("use others=search"), std::string::npos) << e.what();
@@ -72,54 +66,10 @@ TEST(Ismcts, APolicyRolloutNeedsAGameWithAPolicy) {
 Replay play(const std::string& game, const std::vector<std::string>& seats, std::uint64_t seed);
 
 TEST(Ismcts, PolicyRolloutsAndSearchedOpponentsPlayGamesToTheEnd) {
-  for (const char* bot : {"ismcts:iters=40", "ismcts:iters=40,others=search", "ismcts:iters=40,rollout=random,others=policy",
-                          "ismcts:iters=40,widen=1"}) {
+  for (const char* bot : {"ismcts:iters=40", "ismcts:iters=40,others=search", "ismcts:iters=40,rollout=random,others=policy"}) {
     EXPECT_TRUE(play("belle", {bot, "random", "heuristic"}, 6).outcome.has_value()) << bot;
     EXPECT_TRUE(play("gameshire", {bot}, 6).outcome.has_value()) << bot;
-    EXPECT_TRUE(play("persuasion", {bot, "random", "heuristic", "heuristic"}, 6).outcome.has_value()) << bot;
   }
-}
-
-// Progressive widening at Persuasion's first Mail Intentions (about 50 legal moves at 4 players):
-// without it, 400 iterations try every move at the root; with widen=0.5 the root holds at most
-// 0.5 * sqrt(400) + 1 = 11 moves, and the first is the playout policy's (the heuristic's) move.
-TEST(Ismcts, ProgressiveWideningGrowsTheRootSlowlyFromThePolicyMove) {
-  const auto& entry = games().get("persuasion");
-  auto factory = entry.prepare(entry.make_config(4, {}));
-  auto game = factory->new_game(21);
-  ActionList legal;
-  Rng rng = make_rng(3);
-  while (true) {  // play the introductions at random until seat 0 has its intentions to choose
-    game->legal_actions(0, legal);
-    if (legal.size() > 20 && game->as<persuasion::LetterboxState>()->phase() == persuasion::Phase::Intentions) break;
-    for (Seat s : game->to_act()) {
-      game->legal_actions(s, legal);
-      ASSERT_FALSE(game->apply(s, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]).has_value());
-    }
-  }
-  game->legal_actions(0, legal);
-  const auto& root = *game->as<persuasion::LetterboxState>();
-  std::set<std::uint32_t> policy;  // the policy's move (ties, if any, are broken at random)
-  for (int k = 0; k < 50; ++k) policy.insert(root.playout(0, legal, rng).code);
-  auto tried = [&](double widen) {
-    IsmctsParams params;
-    params.widen = widen;
-    detail::IsmctsSearch<persuasion::LetterboxState> search(params, nullptr, nullptr);
-    search.reseed(8);
-    search.run(root, 0, 400, {});
-    int n = 0;
-    for (Action a : legal) n += search.root_visits(a) > 0 ? 1 : 0;
-    if (widen > 0) {
-      std::uint32_t policy_visits = 0;
-      for (std::uint32_t code : policy) policy_visits += search.root_visits(Action{code});
-      EXPECT_GT(policy_visits, 0u);
-    }
-    return n;
-  };
-  EXPECT_EQ(tried(0), static_cast<int>(legal.size()));
-  const int widened = tried(0.5);
-  EXPECT_GE(widened, 2);
-  EXPECT_LE(widened, 11);
 }
 
 TEST(Ismcts, EveryGameOffersIt) {

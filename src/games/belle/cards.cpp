@@ -17,89 +17,30 @@ std::string source_name(const GameConfig& config, const char* file) {
   return config.data_dir.empty() ? fmt::format("data/belle/{}", file) : fmt::format("{}/{}", config.data_dir, file);
 }
 
-// Reads the fields of one TOML table; every error names the file, the line, the card and the field.
-class FieldReader {
- public:
-  FieldReader(const toml::table& table, std::string file, std::string card)
-      : table_(table), file_(std::move(file)), card_(std::move(card)) {}
+// Every error names the file, the field's line, the card and the field.
+FieldReader card_reader(const toml::table& table, const std::string& file, const std::string& card) {
+  return FieldReader::citing_field_lines(table, file, card);
+}
 
-  std::string text(const char* key, bool required) const {
-    const toml::node* node = table_.get(key);
-    if (!node) {
-      if (required) fail(key, "is missing; expected a string");
-      return "";
-    }
-    auto value = node->value<std::string>();
-    if (!value || !node->is_string()) fail(key, "must be a string", node);
-    return *value;
+Symbol symbol_of(const FieldReader& r, const std::string& name, const char* key) {
+  for (int s = 0; s < kSymbols; ++s) if (name == kSymbolNames[s]) return static_cast<Symbol>(s);
+  r.fail(key, fmt::format("names an unknown symbol '{}'; expected one of {}", name, kAllSymbols));
+}
+
+// An array of one or two symbol names; 0 when the field is missing.
+SymbolMask symbols_of(const FieldReader& r, const char* key) {
+  const toml::node* node = r.get(key);
+  if (!node) return 0;
+  const toml::array* list = node->as_array();
+  if (!list || list->empty() || list->size() > 2) r.fail(key, "must list one or two symbols");
+  SymbolMask mask = 0;
+  for (const auto& item : *list) {
+    auto name = item.value<std::string>();
+    if (!name) r.fail(key, fmt::format("must hold symbol names ({})", kAllSymbols));
+    mask |= symbol_bit(symbol_of(r, *name, key));
   }
-
-  int integer(const char* key, bool required, int fallback, int min, int max) const {
-    const toml::node* node = table_.get(key);
-    if (!node) {
-      if (required) fail(key, fmt::format("is missing; expected an integer {}..{}", min, max));
-      return fallback;
-    }
-    auto value = node->value<std::int64_t>();
-    if (!value || !node->is_integer() || *value < min || *value > max) {
-      fail(key, fmt::format("must be an integer {}..{}", min, max), node);
-    }
-    return static_cast<int>(*value);
-  }
-
-  const toml::table* table(const char* key) const {
-    const toml::node* node = table_.get(key);
-    if (!node) return nullptr;
-    if (!node->is_table()) fail(key, "must be an inline table such as { effect = \"...\" }", node);
-    return node->as_table();
-  }
-
-  Symbol symbol(const std::string& name, const char* key) const {
-    for (int s = 0; s < kSymbols; ++s) if (name == kSymbolNames[s]) return static_cast<Symbol>(s);
-    fail(key, fmt::format("names an unknown symbol '{}'; expected one of {}", name, kAllSymbols));
-  }
-
-  // An array of one or two symbol names.
-  SymbolMask symbols(const char* key) const {
-    const toml::node* node = table_.get(key);
-    if (!node) return 0;
-    const toml::array* list = node->as_array();
-    if (!list || list->empty() || list->size() > 2) fail(key, "must list one or two symbols", node);
-    SymbolMask mask = 0;
-    for (const auto& item : *list) {
-      auto name = item.value<std::string>();
-      if (!name) fail(key, fmt::format("must hold symbol names ({})", kAllSymbols), node);
-      mask |= symbol_bit(symbol(*name, key));
-    }
-    return mask;
-  }
-
-  // Refuses keys this kind of card does not use (a typo would otherwise be ignored silently).
-  void only(std::initializer_list<const char*> allowed) const {
-    for (const auto& [key, node] : table_) {
-      bool known = false;
-      for (const char* a : allowed) known = known || key.str() == a;
-      if (!known) {
-        std::string list;
-        for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-        fail(std::string(key.str()).c_str(), fmt::format("is not a field here; allowed: {}", list), &node);
-      }
-    }
-  }
-
-  // The line is the field's, when it is there, else the card's.
-  [[noreturn]] void fail(const char* key, const std::string& what, const toml::node* node = nullptr) const {
-    if (!node) node = table_.get(key);
-    const auto line = node ? node->source().begin.line : table_.source().begin.line;
-    throw UserError(fmt::format("{}:{}: {}: field '{}' {}", file_, line, card_, key, what));
-  }
-  std::string where() const { return fmt::format("{}:{}", file_, table_.source().begin.line); }
-
- private:
-  const toml::table& table_;
-  std::string file_;
-  std::string card_;
-};
+  return mask;
+}
 
 FamilyId family_of(const BelleRules& rules, const FieldReader& r, const std::string& name, const char* key) {
   int f = rules.find_family(name);
@@ -114,13 +55,13 @@ FamilyId family_of(const BelleRules& rules, const FieldReader& r, const std::str
 // An end-of-round effect: { effect = "...", points = n, symbol/family = ... }.
 BonusEffect parse_bonus(const BelleRules& rules, const toml::table& t, const std::string& file,
                         const std::string& card) {
-  FieldReader r(t, file, card);
+  FieldReader r = card_reader(t, file, card);
   BonusEffect b;
   const std::string effect = r.text("effect", true);
   if (effect == "per_symbol") {
     r.only({"effect", "points", "symbol"});
     b.kind = Bonus::PerSymbol;
-    b.param = static_cast<std::uint8_t>(r.symbol(r.text("symbol", true), "symbol"));
+    b.param = static_cast<std::uint8_t>(symbol_of(r, r.text("symbol", true), "symbol"));
   } else if (effect == "per_family") {
     r.only({"effect", "points", "family"});
     b.kind = Bonus::PerFamily;
@@ -142,7 +83,7 @@ BonusEffect parse_bonus(const BelleRules& rules, const toml::table& t, const std
 }
 
 void parse_invite_power(CardInfo& c, const toml::table& t, const std::string& file) {
-  FieldReader r(t, file, c.name);
+  FieldReader r = card_reader(t, file, c.name);
   const std::string effect = r.text("effect", true);
   if (effect == "draw") {
     r.only({"effect", "count"});
@@ -200,21 +141,21 @@ void load_guests(BelleRules& rules, const GameConfig& config) {
   const toml::array& list = table_array(root, "guest", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     const toml::table& t = *list[i].as_table();
-    FieldReader probe(t, file, fmt::format("guest #{}", i + 1));
+    FieldReader probe = card_reader(t, file, fmt::format("guest #{}", i + 1));
     CardInfo c;
     c.kind = CardKind::Guest;
     c.name = probe.text("name", true);
-    FieldReader r(t, file, c.name.empty() ? fmt::format("guest #{}", i + 1) : c.name);
+    FieldReader r = card_reader(t, file, c.name.empty() ? fmt::format("guest #{}", i + 1) : c.name);
     r.only({"name", "family", "social", "activity", "points", "attract", "attract_count", "repel", "invite",
             "end_of_round", "quantity"});
-    c.source = r.where();
+    c.source = file_line(file, t);
     c.family = family_of(rules, r, r.text("family", true), "family");
     const std::string social = r.text("social", false);
     if (!social.empty()) {
       if (social != "flirting" && social != "snubbing") {
         r.fail("social", fmt::format("'{}' is not a social symbol; expected flirting or snubbing (or leave it out)", social));
       }
-      c.symbols |= symbol_bit(r.symbol(social, "social"));
+      c.symbols |= symbol_bit(symbol_of(r, social, "social"));
     }
     const std::string activity = r.text("activity", false);
     if (!activity.empty()) {
@@ -222,11 +163,11 @@ void load_guests(BelleRules& rules, const GameConfig& config) {
         r.fail("activity", fmt::format("'{}' is not an activity; expected eating, drinking or dancing (or leave it out)",
                                        activity));
       }
-      c.symbols |= symbol_bit(r.symbol(activity, "activity"));
+      c.symbols |= symbol_bit(symbol_of(r, activity, "activity"));
     }
     c.points = r.integer("points", true, 0, -5, 10);
-    const SymbolMask attract = r.symbols("attract");
-    const SymbolMask repel = r.symbols("repel");
+    const SymbolMask attract = symbols_of(r, "attract");
+    const SymbolMask repel = symbols_of(r, "repel");
     if (attract && repel) r.fail("repel", "cannot be combined with 'attract': a guest attracts or repels");
     if (attract) { c.reach = Reach::Attract; c.reach_symbols = attract; }
     if (repel) { c.reach = Reach::Repel; c.reach_symbols = repel; }
@@ -248,16 +189,16 @@ void load_belles(BelleRules& rules, const GameConfig& config) {
   const toml::array& list = table_array(root, "belle", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     const toml::table& t = *list[i].as_table();
-    FieldReader probe(t, file, fmt::format("belle #{}", i + 1));
+    FieldReader probe = card_reader(t, file, fmt::format("belle #{}", i + 1));
     CardInfo c;
     c.kind = CardKind::Belle;
     c.name = probe.text("name", true);
-    FieldReader r(t, file, c.name.empty() ? fmt::format("belle #{}", i + 1) : c.name);
+    FieldReader r = card_reader(t, file, c.name.empty() ? fmt::format("belle #{}", i + 1) : c.name);
     r.only({"name", "attracts", "end_of_round", "quantity"});
-    c.source = r.where();
+    c.source = file_line(file, t);
     const toml::table* attracts = r.table("attracts");
     if (!attracts) r.fail("attracts", "is missing; expected { criterion = \"...\" }");
-    FieldReader a(*attracts, file, c.name);
+    FieldReader a = card_reader(*attracts, file, c.name);
     const std::string criterion = a.text("criterion", true);
     if (criterion == "any" || criterion == "gifted") {
       a.only({"criterion"});
@@ -265,7 +206,7 @@ void load_belles(BelleRules& rules, const GameConfig& config) {
     } else if (criterion == "symbol") {
       a.only({"criterion", "symbol"});
       c.criterion = Criterion::Symbol;
-      c.criterion_param = static_cast<std::uint8_t>(a.symbol(a.text("symbol", true), "symbol"));
+      c.criterion_param = static_cast<std::uint8_t>(symbol_of(a, a.text("symbol", true), "symbol"));
     } else if (criterion == "family") {
       a.only({"criterion", "family"});
       c.criterion = Criterion::Family;

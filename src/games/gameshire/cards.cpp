@@ -14,69 +14,19 @@ std::string source_name(const GameConfig& config, const char* file) {
   return config.data_dir.empty() ? fmt::format("data/gameshire/{}", file) : fmt::format("{}/{}", config.data_dir, file);
 }
 
-// Reads the fields of one TOML table, naming the file, entry and line in every error.
-class FieldReader {
- public:
-  // Errors read "<file>:<line>: <entry>: field '<key>' ...".
-  FieldReader(const toml::table& table, const std::string& file, const std::string& entry) : table_(table) {
-    const auto& src = table.source();
-    const std::string at = src.begin.line ? fmt::format("{}:{}", file, src.begin.line) : file;
-    where_ = entry.empty() ? at + ": " : fmt::format("{}: {}: ", at, entry);
-  }
-  std::string text(const char* key, bool required, const std::string& fallback = "") const {
-    const toml::node* node = table_.get(key);
-    if (!node) {
-      if (required) fail(key, "is missing; expected a string");
-      return fallback;
-    }
-    auto value = node->value<std::string>();
-    if (!value || !node->is_string()) fail(key, "must be a string");
-    return *value;
-  }
-  int integer(const char* key, bool required, int fallback, int min, int max) const {
-    const toml::node* node = table_.get(key);
-    if (!node) {
-      if (required) fail(key, fmt::format("is missing; expected an integer {}..{}", min, max));
-      return fallback;
-    }
-    auto value = node->value<std::int64_t>();
-    if (!value || !node->is_integer() || *value < min || *value > max) fail(key, fmt::format("must be an integer {}..{}", min, max));
-    return static_cast<int>(*value);
-  }
-  const toml::array& array(const char* key) const {
-    const toml::node* node = table_.get(key);
-    if (!node) fail(key, "is missing; expected an array");
-    if (!node->is_array()) fail(key, "must be an array");
-    return *node->as_array();
-  }
-  std::vector<std::string> strings(const char* key) const {
-    std::vector<std::string> out;
-    for (const auto& item : array(key)) {
-      auto v = item.value<std::string>();
-      if (!v || !item.is_string()) fail(key, "must hold strings");
-      out.push_back(*v);
-    }
-    return out;
-  }
-  void only(std::initializer_list<const char*> keys) const {
-    for (const auto& [k, v] : table_) {
-      bool known = false;
-      for (const char* key : keys) known = known || k.str() == key;
-      if (!known) {
-        std::string allowed;
-        for (const char* key : keys) allowed += (allowed.empty() ? "" : ", ") + std::string(key);
-        throw UserError(fmt::format("{}unknown field '{}'; allowed: {}", where_, k.str(), allowed));
-      }
-    }
-  }
-  [[noreturn]] void fail(const char* key, const std::string& what) const {
-    throw UserError(fmt::format("{}field '{}' {}", where_, key, what));
-  }
+// Errors read "<file>:<line>: <entry>: field '<key>' ...", citing the table's line ("<file>:<line>: field ..." with
+// no entry).
+FieldReader entry_reader(const toml::table& table, const std::string& file, const std::string& entry) {
+  const std::string at = file_line(file, table);
+  return FieldReader(table, entry.empty() ? at : fmt::format("{}: {}", at, entry));
+}
 
- private:
-  const toml::table& table_;
-  std::string where_;
-};
+// Refuses a field that is not in `keys` (a typo would otherwise be ignored silently).
+void only(const FieldReader& r, std::initializer_list<const char*> keys) {
+  if (auto key = r.unknown_field(keys)) {
+    throw UserError(fmt::format("{}: unknown field '{}'; allowed: {}", r.where(*key), *key, comma_list(keys)));
+  }
+}
 
 const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
   const toml::node* node = root.get(key);
@@ -102,8 +52,8 @@ void load_maps(GameshireRules& rules, const GameConfig& config) {
   toml::table root = load_toml_data(kGameId, "maps.toml", config.data_dir);
   const toml::array& list = table_array(root, "map", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
-    FieldReader r(*list[i].as_table(), file, fmt::format("map #{}", i + 1));
-    r.only({"name", "grid"});
+    FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("map #{}", i + 1));
+    only(r, {"name", "grid"});
     MapInfo m;
     m.name = r.text("name", true);
     auto rows = r.strings("grid");
@@ -140,8 +90,8 @@ void load_maps(GameshireRules& rules, const GameConfig& config) {
 }
 
 Requirement parse_requirement(const toml::table& t, const FieldReader& card, const std::string& file, const std::string& entry) {
-  FieldReader r(t, file, entry);
-  r.only({"kind", "n", "crop"});
+  FieldReader r = entry_reader(t, file, entry);
+  only(r, {"kind", "n", "crop"});
   static const std::pair<const char*, ReqKind> kKinds[] = {
       {"distinct_crops", ReqKind::DistinctCrops}, {"distinct_cows", ReqKind::DistinctCows}, {"crops", ReqKind::Crops},
       {"cows", ReqKind::Cows}, {"same_crop", ReqKind::SameCrop}, {"cow_total", ReqKind::CowTotal},
@@ -229,8 +179,8 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
   toml::table root = load_toml_data(kGameId, "seasons.toml", config.data_dir);
   const toml::array& list = table_array(root, "card", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
-    FieldReader r(*list[i].as_table(), file, fmt::format("card #{}", i + 1));
-    r.only({"name", "plan", "demand", "require"});
+    FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("card #{}", i + 1));
+    only(r, {"name", "plan", "demand", "require"});
     SeasonCard c;
     c.name = r.text("name", true);
     if (c.name.empty()) r.fail("name", "must not be empty");
@@ -258,7 +208,7 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
 void load_resources(GameshireRules& rules, const GameConfig& config) {
   const std::string file = source_name(config, "resources.toml");
   toml::table root = load_toml_data(kGameId, "resources.toml", config.data_dir);
-  FieldReader r(root, file, "");
+  FieldReader r = entry_reader(root, file, "");
   for (const std::string& text : r.strings("resources")) {
     // "W or 3"
     if (text.size() != 6 || text.substr(1, 4) != " or " || crop_index(text[0]) < 0 || text[5] < '1' || text[5] > '6') {
@@ -274,7 +224,7 @@ void load_resources(GameshireRules& rules, const GameConfig& config) {
 void load_skills(GameshireRules& rules, const GameConfig& config) {
   const std::string file = source_name(config, "skills.toml");
   toml::table root = load_toml_data(kGameId, "skills.toml", config.data_dir);
-  FieldReader top(root, file, "");
+  FieldReader top = entry_reader(root, file, "");
   for (const auto& item : top.array("track")) {
     auto v = item.value<std::int64_t>();
     if (!v || *v < 0 || *v > 20) top.fail("track", "must hold integers 0..20");
@@ -287,8 +237,8 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
       {"erase", SkillEffect::Erase}, {"omit", SkillEffect::Omit}, {"write", SkillEffect::Write},
       {"swap_resource", SkillEffect::SwapResource}, {"add_plan", SkillEffect::AddPlan}, {"return_plan", SkillEffect::ReturnPlan}};
   for (std::size_t i = 0; i < list.size(); ++i) {
-    FieldReader r(*list[i].as_table(), file, fmt::format("skill #{}", i + 1));
-    r.only({"crop", "name", "effect"});
+    FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("skill #{}", i + 1));
+    only(r, {"crop", "name", "effect"});
     const std::string crop = r.text("crop", true);
     int c = crop.size() == 1 ? crop_index(crop[0]) : -1;
     if (c < 0) r.fail("crop", "must be one crop letter: W, O, R, P, G or Y");
@@ -312,8 +262,8 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
       {"discard_market", WrinkleEffect::DiscardMarket}, {"burn_season", WrinkleEffect::BurnSeason},
       {"blight", WrinkleEffect::Blight}, {"shrink_market", WrinkleEffect::ShrinkMarket}};
   for (std::size_t i = 0; i < list.size(); ++i) {
-    FieldReader r(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
-    r.only({"name", "colour", "text", "effects"});
+    FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
+    only(r, {"name", "colour", "text", "effects"});
     Wrinkle w;
     w.name = r.text("name", true);
     if (w.name.empty()) r.fail("name", "must not be empty");
@@ -328,8 +278,8 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
     if (effects.empty()) r.fail("effects", "must list at least one effect");
     for (std::size_t k = 0; k < effects.size(); ++k) {
       if (!effects[k].is_table()) r.fail("effects", "must hold tables such as {effect = \"blight\", n = 1}");
-      FieldReader e(*effects[k].as_table(), file, fmt::format("wrinkle '{}' effect #{}", w.name, k + 1));
-      e.only({"effect", "n"});
+      FieldReader e = entry_reader(*effects[k].as_table(), file, fmt::format("wrinkle '{}' effect #{}", w.name, k + 1));
+      only(e, {"effect", "n"});
       const std::string name = e.text("effect", true);
       WrinkleStep step;
       bool found = false;

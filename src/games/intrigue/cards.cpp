@@ -9,52 +9,6 @@ namespace {
 
 constexpr const char* kGameId = "intrigue";
 
-// Reads the fields of one TOML table, naming the file and entry in every error.
-class FieldReader {
- public:
-  FieldReader(const toml::table& table, std::string where) : table_(table), where_(std::move(where)) {}
-
-  std::string text(const char* key, bool required, const std::string& fallback = "") const {
-    const toml::node* node = table_.get(key);
-    if (!node) {
-      if (required) fail(key, "is missing; expected a string");
-      return fallback;
-    }
-    auto value = node->value<std::string>();
-    if (!value) fail(key, "must be a string");
-    return *value;
-  }
-
-  int integer(const char* key, bool required, int fallback, int min, int max) const {
-    const toml::node* node = table_.get(key);
-    if (!node) {
-      if (required) fail(key, fmt::format("is missing; expected an integer {}..{}", min, max));
-      return fallback;
-    }
-    auto value = node->value<std::int64_t>();
-    if (!value || !node->is_integer() || *value < min || *value > max) {
-      fail(key, fmt::format("must be an integer {}..{}", min, max));
-    }
-    return static_cast<int>(*value);
-  }
-
-  const toml::array* array(const char* key) const {
-    const toml::node* node = table_.get(key);
-    if (!node) fail(key, "is missing; expected an array");
-    if (!node->is_array()) fail(key, "must be an array");
-    return node->as_array();
-  }
-
-  [[noreturn]] void fail(const char* key, const std::string& what) const {
-    throw UserError(fmt::format("{}: field '{}' {}", where_, key, what));
-  }
-  const std::string& where() const { return where_; }
-
- private:
-  const toml::table& table_;
-  std::string where_;
-};
-
 std::string source_name(const GameConfig& config, const char* file) {
   return config.data_dir.empty() ? fmt::format("data/intrigue/{}", file) : fmt::format("{}/{}", config.data_dir, file);
 }
@@ -84,7 +38,7 @@ void load_characters(IntrigueRules& rules, const GameConfig& config) {
     if (c.name.empty()) r.fail("name", "must not be empty");
     if (rules.find_character(c.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", c.name));
     c.priority = r.integer("priority", true, 0, -1000, 1000);
-    for (const auto& t : *r.array("traits")) {
+    for (const auto& t : r.array("traits")) {
       auto name = t.value<std::string>();
       if (!name || name->empty()) r.fail("traits", "must hold non-empty strings");
       c.traits.push_back(intern_trait(rules, *name));
@@ -99,13 +53,13 @@ void load_characters(IntrigueRules& rules, const GameConfig& config) {
 
   if (const toml::table* tokens = root["tokens"].as_table()) {
     FieldReader r(*tokens, fmt::format("{}: [tokens]", file));
-    const toml::array* values = r.array("support");
-    if (values->empty() || values->size() > static_cast<std::size_t>(kMaxTokenValues)) {
+    const toml::array& values = r.array("support");
+    if (values.empty() || values.size() > static_cast<std::size_t>(kMaxTokenValues)) {
       r.fail("support", fmt::format("must list 1..{} token values", kMaxTokenValues));
     }
-    rules.token_count = static_cast<int>(values->size());
-    for (std::size_t i = 0; i < values->size(); ++i) {
-      auto v = (*values)[i].value<std::int64_t>();
+    rules.token_count = static_cast<int>(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      auto v = values[i].value<std::int64_t>();
       if (!v || *v < 0 || *v > 20) r.fail("support", "must hold integers 0..20");
       rules.token_values[i] = static_cast<int>(*v);
     }

@@ -83,11 +83,3 @@ std::unique_ptr<Bot> make_classic_heuristic_bot(const BotParams& params, std::ui
 }
 
 }  // namespace court::persuasion
-
-namespace court::persuasion_classic {
-
-Action ClassicState::playout(Seat seat, const ActionList& legal, Rng& rng) const {
-  return persuasion::best_move<persuasion::ClassicPolicy>(*this, seat, legal, rng);
-}
-
-}  // namespace court::persuasion_classic

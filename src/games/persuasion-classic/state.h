@@ -100,9 +100,6 @@ class ClassicState {
   Outcome outcome() const;
   nlohmann::json view(Seat seat) const;
   void determinize(Seat seat, Rng& rng);
-  // Search's playout policy (see HasPlayout): the heuristic bot's move, from what `seat` knows in
-  // the sampled world (bot.cpp).
-  Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
   void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
   std::string describe(Seat seat, Action action) const;
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but

@@ -103,10 +103,6 @@ struct LetterboxPolicy {
 
 }  // namespace
 
-Action LetterboxState::playout(Seat seat, const ActionList& legal, Rng& rng) const {
-  return best_move<LetterboxPolicy>(*this, seat, legal, rng);
-}
-
 std::unique_ptr<Bot> make_letterbox_heuristic_bot(const BotParams& params, std::uint64_t seed) {
   check_bot_params("heuristic", params, {});
   return std::make_unique<ValueBot<LetterboxPolicy>>(seed);

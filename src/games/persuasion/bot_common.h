@@ -13,32 +13,26 @@ namespace court::persuasion {
 
 // Policy provides `State`, `MoveCode`, `static SymbolMask wanted(const State&, Seat)` (the symbols its
 // values ask odds of) and `static double value(const State&, const Beliefs&, Seat, const MoveCode&)`.
-// The best-valued of `legal` (never empty) for `seat`, from what `seat` knows; ties broken at random.
-// Also each edition's playout policy for search, which asks it of a determinized copy.
-template <class Policy>
-Action best_move(const typename Policy::State& s, Seat seat, const ActionList& legal, Rng& rng) {
-  if (legal.size() == 1) return legal[0];
-  const Beliefs beliefs(s.deck(), s.table(), seat, Policy::wanted(s, seat));
-  Action best = legal[0];
-  double best_value = -1e18;
-  for (Action a : legal) {
-    double v = Policy::value(s, beliefs, seat, Policy::MoveCode::decode(a)) + 1e-7 * uniform(rng, 1000);
-    if (v > best_value) best_value = v, best = a;
-  }
-  return best;
-}
-
 template <class Policy>
 class ValueBot final : public Bot {
  public:
   explicit ValueBot(std::uint64_t seed) : rng_(make_rng(seed)) {}
 
   Action choose(GameState& game, Seat seat) override {
+    using State = typename Policy::State;
+    using MoveCode = typename Policy::MoveCode;
     ActionList actions;
     game.legal_actions(seat, actions);
-    const auto* s = game.as<typename Policy::State>();
-    if (!s) return actions[0];
-    return best_move<Policy>(*s, seat, actions, rng_);
+    const State* s = game.as<State>();
+    if (!s || actions.size() == 1) return actions[0];
+    const Beliefs beliefs(s->deck(), s->table(), seat, Policy::wanted(*s, seat));
+    Action best = actions[0];
+    double best_value = -1e18;
+    for (Action a : actions) {
+      double v = Policy::value(*s, beliefs, seat, MoveCode::decode(a)) + 1e-7 * uniform(rng_, 1000);
+      if (v > best_value) best_value = v, best = a;
+    }
+    return best;
   }
 
  private:
