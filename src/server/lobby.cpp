@@ -9,10 +9,12 @@
 #include <iostream>
 #include <random>
 
+#include "bots/ismcts.h"
 #include "engine/bot.h"
 #include "engine/registry.h"
 #include "server/api_error.h"
 #include "server/json_fields.h"
+#include "server/limits.h"
 #include "server/secrets.h"
 
 namespace court::server {
@@ -25,6 +27,25 @@ constexpr std::int64_t kMaxSeed = (std::int64_t{1} << 53) - 1;   // exact in Jav
 std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+// Refuses a bot whose moves would cost more than the server allows (limits.h); `spec` is a valid spec.
+void check_bot_cost(const std::string& spec) {
+  const BotSpec bot = BotSpec::parse(spec);
+  if (bot.name == "ismcts") {
+    const IsmctsParams p = IsmctsParams::parse(bot.params);
+    if ((p.ms == 0 && p.iterations > kMaxBotIterations) || p.ms > kMaxBotMillis || p.threads > kMaxBotThreads) {
+      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows ismcts up to iters={}, ms={}, threads={}",
+                                                 spec, kMaxBotIterations, kMaxBotMillis, kMaxBotThreads));
+    }
+  } else if (bot.name == "planner") {
+    const long rollouts = bot_param_int("planner", bot.params, "rollouts", 0, 0, 1L << 40);
+    const long width = bot_param_int("planner", bot.params, "width", 0, 0, 1L << 40);
+    if (rollouts > kMaxPlannerRollouts || width > kMaxPlannerWidth) {
+      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows planner up to rollouts={}, width={}",
+                                                 spec, kMaxPlannerRollouts, kMaxPlannerWidth));
+    }
+  }
 }
 
 std::map<std::string, std::string> read_options(const nlohmann::json& body) {
@@ -67,6 +88,7 @@ std::vector<std::string> read_seats(const nlohmann::json& body, const GameEntry&
     } catch (const UserError& e) {
       throw ApiError(400, "bad_bot", fmt::format("seat '{}': {}", spec, e.what()));
     }
+    check_bot_cost(spec);
   }
   return seats;
 }

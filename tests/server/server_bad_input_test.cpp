@@ -34,6 +34,14 @@ TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {
                  "bad_field");
   expect_refused(post(R"({"game": "persuasion", "seats": ["human", "grandmaster", "random"]})"), 400, "bad_bot");
   expect_refused(post(R"({"game": "persuasion", "seats": ["human", 7, "random"]})"), 400, "bad_field");
+  // Bots whose moves would hold a server thread too long (limits.h).
+  expect_refused(post(R"({"game": "persuasion", "seats": ["human", "ismcts:iters=1000000", "random"]})"), 400, "bad_bot");
+  expect_refused(post(R"({"game": "persuasion", "seats": ["human", "ismcts:ms=60000", "random"]})"), 400, "bad_bot");
+  expect_refused(post(R"({"game": "persuasion", "seats": ["human", "ismcts:threads=16", "random"]})"), 400, "bad_bot");
+  expect_refused(post(R"({"game": "gameshire", "seats": ["human", "planner:rollouts=1000"]})"), 400, "bad_bot");
+  EXPECT_NE(post(R"({"game": "persuasion", "seats": ["human", "ismcts:iters=20001", "random"]})")
+                .json().at("error").get<std::string>().find("this server allows ismcts up to iters=20000, ms=2000, threads=2"),
+            std::string::npos);
   expect_refused(post(R"({"game": "persuasion", "options": {"no_such_option": "1"}, "seats": ["human", "random", "random"]})"),
                  400, "bad_option");
   expect_refused(post(R"({"game": "persuasion", "options": [1], "seats": ["human", "random", "random"]})"), 400,
@@ -46,6 +54,9 @@ TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {
                       std::string(70 * 1024, 'x') + "\"}"),
                  413, "too_big");
   EXPECT_TRUE(http(port, "GET", "/api/tables").json().empty());   // none of these made a table
+  // At the limits a search bot is accepted (the table waits for its human, so the bot does not move yet).
+  EXPECT_EQ(create_table(port, {{"game", "persuasion"}, {"seats", {"human", "ismcts:iters=20000,threads=2", "ismcts:ms=2000"}}})
+                .at("seats").size(), 3u);
 
   expect_refused(http(port, "GET", "/api/tables/ZZZZZZ"), 404, "unknown_table");
   expect_refused(http(port, "GET", "/api/tables/not-a-code"), 404, "unknown_table");
