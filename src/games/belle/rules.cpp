@@ -234,11 +234,7 @@ void BelleState::advance() {
     phase_ = Phase::Gift;
   }
   if (phase_ == Phase::Gift) {
-    if (gifts_left_ > 0) {
-      moves.clear();
-      add_gift_moves(turn_, moves);
-      if (moves.size() > 1) return;   // more than "no gift"
-    }
+    if (gifts_left_ > 0 && can_give_gift(turn_)) return;
     gifts_left_ = 0;
     phase_ = Phase::Reach;
   }

@@ -105,6 +105,10 @@ void BelleState::legal_actions(Seat seat, ActionList& out) const {
 
 // Step 1: invite a guest (alone, or on top of one of your single guests as a couple) or a Belle.
 void BelleState::add_invite_moves(Seat seat, ActionList& out) const {
+  FixedVector<std::uint8_t, kMaxDeck> singles;  // the seat's single guests, found once
+  for (std::size_t i = 0; i < units_.size(); ++i) {
+    if (units_[i].owner == seat && !units_[i].couple()) singles.push_back(static_cast<std::uint8_t>(i));
+  }
   std::array<bool, kMaxCardTypes> seen{};
   for (CardId card : hands_[seat]) {
     if (seen[card]) continue;
@@ -114,10 +118,8 @@ void BelleState::add_invite_moves(Seat seat, ActionList& out) const {
       continue;
     }
     out.push_back(MoveCode{.move = Move::InviteGuest, .card = card}.encode());
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-      if (units_[i].owner != seat || units_[i].couple()) continue;
-      out.push_back(MoveCode{.move = Move::InviteGuest, .card = card, .index = static_cast<std::uint8_t>(i),
-                             .flag = true}.encode());
+    for (std::uint8_t i : singles) {
+      out.push_back(MoveCode{.move = Move::InviteGuest, .card = card, .index = i, .flag = true}.encode());
     }
   }
 }
@@ -133,17 +135,28 @@ void BelleState::add_power_moves(ActionList& out) const {
 
 // Step 1c: a card from hand face-down on one of your couples with fewer than two gifts (optional).
 void BelleState::add_gift_moves(Seat seat, ActionList& out) const {
+  FixedVector<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once
+  for (std::size_t i = 0; i < units_.size(); ++i) {
+    const Unit& u = units_[i];
+    if (u.owner == seat && u.couple() && u.gift_count < kGiftsPerCouple) open.push_back(static_cast<std::uint8_t>(i));
+  }
   std::array<bool, kMaxCardTypes> seen{};
   for (CardId card : hands_[seat]) {
+    if (open.empty()) break;
     if (seen[card]) continue;
     seen[card] = true;
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-      const Unit& u = units_[i];
-      if (u.owner != seat || !u.couple() || u.gift_count >= kGiftsPerCouple) continue;
-      out.push_back(MoveCode{.move = Move::Gift, .card = card, .index = static_cast<std::uint8_t>(i)}.encode());
-    }
+    for (std::uint8_t i : open) out.push_back(MoveCode{.move = Move::Gift, .card = card, .index = i}.encode());
   }
   out.push_back(MoveCode{.move = Move::NoGift}.encode());
+}
+
+// Whether add_gift_moves offers more than "no gift": a card in hand and a couple with room.
+bool BelleState::can_give_gift(Seat seat) const {
+  if (hands_[seat].empty()) return false;
+  for (const Unit& u : units_) {
+    if (u.owner == seat && u.couple() && u.gift_count < kGiftsPerCouple) return true;
+  }
+  return false;
 }
 
 // Step 2: attract (a guest from the minglers or a single from another clique; a Belle: a couple from
@@ -218,42 +231,56 @@ bool BelleState::reach_possible() const {
   return !moves.empty();
 }
 
-// End-of-round effects count the units of the clique: singles, and couples by their top card.
-int BelleState::bonus_value(const BonusEffect& b, Seat seat) const {
-  int count = 0;
+// End-of-round effects count the units of the clique: singles, and couples by their top card. One pass
+// over the units tallies what every effect counts.
+struct BelleState::CliqueTally {
+  std::array<int, kSymbols> symbol{};
+  std::array<int, kMaxFamilies> family{};
+  int couples = 0, singles = 0, gifts = 0;
   std::uint32_t families = 0;
-  for (const Unit& u : units_) {
-    if (u.owner != seat) continue;
-    const CardInfo& top = rules_->cards[u.top];
-    switch (b.kind) {
-      case Bonus::PerSymbol: count += top.has(static_cast<Symbol>(b.param)) ? 1 : 0; break;
-      case Bonus::PerFamily: count += top.family == b.param ? 1 : 0; break;
-      case Bonus::PerCouple: count += u.couple() ? 1 : 0; break;
-      case Bonus::PerSingle: count += u.couple() ? 0 : 1; break;
-      case Bonus::PerGift: count += u.gift_count; break;
-      case Bonus::PerFamilyPresent: families |= 1u << top.family; break;
-      case Bonus::Flat:
-      case Bonus::None: break;
+
+  CliqueTally(const BelleState& s, Seat seat) {
+    for (const Unit& u : s.units_) {
+      if (u.owner != seat) continue;
+      const CardInfo& top = s.rules_->cards[u.top];
+      for (int k = 0; k < kSymbols; ++k) symbol[k] += top.has(static_cast<Symbol>(k)) ? 1 : 0;
+      family[top.family] += 1;
+      families |= 1u << top.family;
+      (u.couple() ? couples : singles) += 1;
+      gifts += u.gift_count;
     }
   }
-  if (b.kind == Bonus::PerFamilyPresent) count = std::popcount(families);
-  if (b.kind == Bonus::Flat) count = 1;
-  return count * b.points;
-}
+
+  int value(const BonusEffect& b) const {
+    int count = 0;
+    switch (b.kind) {
+      case Bonus::PerSymbol: count = symbol[b.param]; break;
+      case Bonus::PerFamily: count = family[b.param]; break;
+      case Bonus::PerCouple: count = couples; break;
+      case Bonus::PerSingle: count = singles; break;
+      case Bonus::PerGift: count = gifts; break;
+      case Bonus::PerFamilyPresent: count = std::popcount(families); break;
+      case Bonus::Flat: count = 1; break;
+      case Bonus::None: break;
+    }
+    return count * b.points;
+  }
+};
 
 // Scoring (rulebook, "End of Round" 2): the face value of each single guest and of each couple's top
 // card, one point per gift, then the guests' end-of-round powers (singles and couples' top cards; with
 // the option buried_powers, bottom cards too) and the Belle's effect.
 ScoreBreakdown BelleState::clique_score(Seat seat) const {
   ScoreBreakdown score;
+  const CliqueTally tally(*this, seat);
   for (const Unit& u : units_) {
     if (u.owner != seat) continue;
     score.guests += rules_->cards[u.top].points;
     score.gifts += u.gift_count;
-    score.powers += bonus_value(rules_->cards[u.top].bonus, seat);
-    if (u.couple() && rules_->buried_powers) score.powers += bonus_value(rules_->cards[u.bottom].bonus, seat);
+    score.powers += tally.value(rules_->cards[u.top].bonus);
+    if (u.couple() && rules_->buried_powers) score.powers += tally.value(rules_->cards[u.bottom].bonus);
   }
-  if (belle_[seat] != kNoCard) score.belle = bonus_value(rules_->cards[belle_[seat]].bonus, seat);
+  if (belle_[seat] != kNoCard) score.belle = tally.value(rules_->cards[belle_[seat]].bonus);
   return score;
 }
 

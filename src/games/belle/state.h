@@ -164,9 +164,10 @@ class BelleState {
   void add_invite_moves(Seat seat, ActionList& out) const;
   void add_power_moves(ActionList& out) const;
   void add_gift_moves(Seat seat, ActionList& out) const;
+  bool can_give_gift(Seat seat) const;
   void add_reach_moves(Seat seat, ActionList& out) const;
   void add_replace_moves(Seat seat, ActionList& out) const;
-  int bonus_value(const BonusEffect& b, Seat seat) const;
+  struct CliqueTally;  // what end-of-round effects count in a clique (state.cpp)
 
   // rules.cpp: one function per rule.
   void invite_guest(Seat seat, CardId card, bool couple, int unit);
