@@ -176,6 +176,10 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body) {
   record.created_ms = now_ms();
   {
     std::lock_guard lock(mutex_);
+    // Finished tables nobody holds leave memory (find() reads them back), so the limit counts tables in play.
+    std::erase_if(tables_, [](const auto& entry) {
+      return entry.second.use_count() == 1 && entry.second->status() == kFinished;
+    });
     if (tables_.size() >= kMaxOpenTables) {
       throw ApiError(503, "too_many_tables", fmt::format("the server holds {} tables already", tables_.size()));
     }
@@ -214,6 +218,11 @@ std::shared_ptr<Table> Lobby::find(const std::string& code) {
   std::lock_guard lock(mutex_);
   auto [it, inserted] = tables_.emplace(code, table);
   return it->second;
+}
+
+std::size_t Lobby::held() const {
+  std::lock_guard lock(mutex_);
+  return tables_.size();
 }
 
 nlohmann::json Lobby::list() const {

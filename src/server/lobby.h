@@ -1,6 +1,7 @@
 // The lobby: every table the server knows, by code. Creates tables from a request, lists the open
 // ones, finds any table (finished ones are read back from storage on demand), and on start resumes
-// every unfinished table from storage.
+// every unfinished table from storage. A finished table nobody holds any more (no connection, no
+// request) leaves memory when the next table is created; the database keeps it.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -26,6 +27,8 @@ class Lobby {
   std::shared_ptr<Table> create(const nlohmann::json& body);
   // nullptr when no table has this code.
   std::shared_ptr<Table> find(const std::string& code);
+  // How many tables are in memory: those not finished, and finished ones someone still holds.
+  std::size_t held() const;
   // Open tables: waiting ones, then those in play, newest first, at most 100.
   nlohmann::json list() const;
   // Replays and starts every unfinished table in storage; prints tables that cannot resume.

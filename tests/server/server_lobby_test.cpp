@@ -1,7 +1,11 @@
 // The REST lobby over real sockets: games, creating, listing and joining tables, static files.
 #include <gtest/gtest.h>
 
+#include <boost/asio/io_context.hpp>
+
+#include "server/lobby.h"
 #include "server/server_test_support.h"
+#include "server/storage.h"
 
 namespace court::server_test {
 namespace {
@@ -89,6 +93,36 @@ TEST(ServerLobby, ListsWaitingTablesBeforeTablesInPlay) {
   EXPECT_LT(at(older), at(playing));
   // created in the same millisecond they may tie; otherwise the newer comes first
   EXPECT_EQ(list[static_cast<std::size_t>(at(playing))].at("status"), "playing");
+}
+
+// A finished table nobody holds leaves memory when the next table is made, and is read back from the
+// database when asked for; so a long-running server's table limit counts only tables in play.
+TEST(ServerLobby, FinishedTablesLeaveMemoryAndAreReadBack) {
+  court::server::Storage storage(temp_db("lobby_evict"));
+  boost::asio::io_context games;
+  court::server::Lobby lobby(storage, games.get_executor());
+  std::string code;
+  nlohmann::json outcome;
+  {
+    auto table = lobby.create({{"game", "intrigue"}, {"seats", {"random", "random", "random"}}, {"seed", 3}});
+    code = table->code();
+  }
+  games.run();  // the bots play the table to its end
+  {
+    auto table = lobby.find(code);
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->status(), court::server::kFinished);
+    outcome = table->summary().at("outcome");
+    EXPECT_EQ(lobby.held(), 1u);
+    lobby.create({{"game", "intrigue"}, {"seats", {"human", "random", "random"}}});
+    EXPECT_EQ(lobby.held(), 2u);   // still held here, so it stays
+  }
+  lobby.create({{"game", "intrigue"}, {"seats", {"human", "random", "random"}}});
+  EXPECT_EQ(lobby.held(), 2u);     // the finished table left; the two waiting ones stay
+  auto again = lobby.find(code);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->status(), court::server::kFinished);
+  EXPECT_EQ(again->summary().at("outcome"), outcome);
 }
 
 TEST(ServerLobby, ServesTheBrowserClient) {
