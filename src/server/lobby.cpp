@@ -38,12 +38,19 @@ void check_bot_cost(const std::string& spec) {
       throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows ismcts up to iters={}, ms={}, threads={}",
                                                  spec, kMaxBotIterations, kMaxBotMillis, kMaxBotThreads));
     }
-  } else if (bot.name == "planner") {
-    const long rollouts = bot_param_int("planner", bot.params, "rollouts", 0, 0, 1L << 40);
-    const long width = bot_param_int("planner", bot.params, "width", 0, 0, 1L << 40);
+    // A heuristic rollout costs a whole game of the heuristic bot: only a time budget bounds it.
+    if (p.rollout == IsmctsParams::Rollout::Heuristic && p.ms == 0) {
+      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows ismcts rollout=heuristic only with a "
+                                                 "time budget (ms=1..{})", spec, kMaxBotMillis));
+    }
+  }
+  // Gameshire's planner (also its `heuristic`) is the bot that takes rollouts and width.
+  if (bot.params.count("rollouts") || bot.params.count("width")) {
+    const long rollouts = bot_param_int(bot.name, bot.params, "rollouts", 0, 0, 1L << 40);
+    const long width = bot_param_int(bot.name, bot.params, "width", 0, 0, 1L << 40);
     if (rollouts > kMaxPlannerRollouts || width > kMaxPlannerWidth) {
-      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows planner up to rollouts={}, width={}",
-                                                 spec, kMaxPlannerRollouts, kMaxPlannerWidth));
+      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows {} up to rollouts={}, width={}", spec,
+                                                 bot.name, kMaxPlannerRollouts, kMaxPlannerWidth));
     }
   }
 }

@@ -39,6 +39,9 @@ TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {
   expect_refused(post(R"({"game": "persuasion", "seats": ["human", "ismcts:ms=60000", "random"]})"), 400, "bad_bot");
   expect_refused(post(R"({"game": "persuasion", "seats": ["human", "ismcts:threads=16", "random"]})"), 400, "bad_bot");
   expect_refused(post(R"({"game": "gameshire", "seats": ["human", "planner:rollouts=1000"]})"), 400, "bad_bot");
+  expect_refused(post(R"({"game": "gameshire", "seats": ["human", "heuristic:width=64"]})"), 400, "bad_bot");
+  expect_refused(post(R"({"game": "intrigue", "seats": ["human", "ismcts:rollout=heuristic", "random"]})"), 400,
+                 "bad_bot");
   EXPECT_NE(post(R"({"game": "persuasion", "seats": ["human", "ismcts:iters=20001", "random"]})")
                 .json().at("error").get<std::string>().find("this server allows ismcts up to iters=20000, ms=2000, threads=2"),
             std::string::npos);
@@ -55,7 +58,8 @@ TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {
                  413, "too_big");
   EXPECT_TRUE(http(port, "GET", "/api/tables").json().empty());   // none of these made a table
   // At the limits a search bot is accepted (the table waits for its human, so the bot does not move yet).
-  EXPECT_EQ(create_table(port, {{"game", "persuasion"}, {"seats", {"human", "ismcts:iters=20000,threads=2", "ismcts:ms=2000"}}})
+  EXPECT_EQ(create_table(port, {{"game", "persuasion"},
+                                {"seats", {"human", "ismcts:iters=20000,threads=2", "ismcts:ms=2000,rollout=heuristic"}}})
                 .at("seats").size(), 3u);
 
   expect_refused(http(port, "GET", "/api/tables/ZZZZZZ"), 404, "unknown_table");
