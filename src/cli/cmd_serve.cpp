@@ -17,6 +17,10 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--db", config->db, "SQLite database file (created when missing)")->capture_default_str();
   cmd->add_option("--threads", config->game_threads, "Game and bot threads (0: one per core)")
       ->check(CLI::Range(0, 256));
+  cmd->add_option("--max-client-connections", config->max_client_connections,
+                  "Open connections allowed per client address (0: no limit); more are refused with 503")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   cmd->callback([config] {
     std::unique_ptr<server::Server> server;
     try {

@@ -11,14 +11,19 @@
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
 #include <thread>
 #include <vector>
 
+#include "server/api_error.h"
+#include "server/client_limit.h"
 #include "server/http_session.h"
 #include "server/lobby.h"
 #include "server/storage.h"
@@ -35,7 +40,34 @@ int game_thread_count(int wanted) {
   return std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby) {
+// One admitted connection: served while its slot is held.
+asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, [[maybe_unused]] ClientLimit::Slot slot) {
+  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby);
+}
+
+// A connection over the client's limit: its request is read (for at most five seconds), answered
+// 503 too_many_connections, and the connection closed.
+asio::awaitable<void> refuse_connection(tcp::socket socket, int limit) {
+  namespace beast = boost::beast;
+  namespace http = beast::http;
+  beast::tcp_stream stream(std::move(socket));
+  stream.expires_after(std::chrono::seconds(5));
+  beast::flat_buffer buffer;
+  http::request_parser<http::empty_body> request;
+  boost::system::error_code ec;
+  co_await http::async_read_header(stream, buffer, request, asio::redirect_error(asio::use_awaitable, ec));
+  http::response<http::string_body> reply(http::status::service_unavailable, 11);
+  reply.set(http::field::content_type, "application/json");
+  reply.keep_alive(false);
+  reply.body() = error_body("too_many_connections",
+                            fmt::format("this address has {} connections open already, the most the server allows", limit))
+                     .dump();
+  reply.prepare_payload();
+  co_await http::async_write(stream, reply, asio::redirect_error(asio::use_awaitable, ec));
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, std::shared_ptr<ClientLimit> limit) {
   for (;;) {
     boost::system::error_code ec;
     tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(acceptor.get_executor()),
@@ -43,7 +75,13 @@ asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby) {
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
     if (ec) continue;   // e.g. too many open files: keep serving the connections there are
     auto executor = socket.get_executor();
-    asio::co_spawn(executor, serve_http(boost::beast::tcp_stream(std::move(socket)), lobby), asio::detached);
+    const auto peer = socket.remote_endpoint(ec);
+    if (ec) continue;   // already gone
+    if (auto slot = limit->admit(peer.address())) {
+      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, std::move(*slot)), asio::detached);
+    } else {
+      asio::co_spawn(executor, refuse_connection(std::move(socket), limit->limit()), asio::detached);
+    }
   }
 }
 
@@ -72,7 +110,8 @@ struct Server::Impl {
         lobby(storage, game_pool.get_executor()),
         io(config.io_threads),
         acceptor(io),
-        io_threads(std::max(1, config.io_threads)) {}
+        io_threads(std::max(1, config.io_threads)),
+        client_limit(std::make_shared<ClientLimit>(config.max_client_connections)) {}
 
   Storage storage;
   GamePool game_pool;
@@ -80,6 +119,7 @@ struct Server::Impl {
   NetworkContext io;
   tcp::acceptor acceptor;
   int io_threads;
+  std::shared_ptr<ClientLimit> client_limit;
   std::vector<std::thread> threads;
   std::size_t resumed = 0;
   std::once_flag stopped;
@@ -106,7 +146,7 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 std::size_t Server::resumed() const { return impl_->resumed; }
 
 void Server::start() {
-  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby), asio::detached);
+  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, impl_->client_limit), asio::detached);
   for (int i = 0; i < impl_->io_threads; ++i) {
     impl_->threads.emplace_back([this] { impl_->io.run(); });
   }

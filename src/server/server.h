@@ -14,6 +14,7 @@ struct ServerConfig {
   std::string db = "court.db";
   int io_threads = 2;               // network threads
   int game_threads = 0;             // game and bot threads; 0: one per core, at least 2
+  int max_client_connections = 64;  // open connections per client address; 0: no limit
 };
 
 class Server {

@@ -4,6 +4,14 @@
 
 #include <set>
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <chrono>
+#include <thread>
+
 #include "server/server_test_support.h"
 
 namespace court::server_test {
@@ -15,6 +23,45 @@ void expect_refused(const HttpReply& reply, int status, const std::string& code)
   auto body = reply.json();
   EXPECT_EQ(body.at("code"), code) << reply.body;
   EXPECT_FALSE(body.at("error").get<std::string>().empty());
+}
+
+// One client address may hold at most --max-client-connections connections: the next is answered 503
+// too_many_connections and closed, and a place frees when one of its connections closes.
+TEST(ServerBadInput, RefusesConnectionsBeyondTheClientLimit) {
+  namespace asio = boost::asio;
+  using asio::ip::tcp;
+  InProcessServer server(temp_db("client_limit"), 3);
+  const tcp::endpoint endpoint(asio::ip::make_address("127.0.0.1"), server.port());
+  asio::io_context io;
+  std::vector<tcp::socket> held;
+  for (int i = 0; i < 3; ++i) {
+    held.emplace_back(io);
+    held.back().connect(endpoint);
+  }
+  tcp::socket extra(io);
+  extra.connect(endpoint);
+  asio::write(extra, asio::buffer(std::string("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")));
+  std::string reply;
+  boost::system::error_code ec;
+  bool closed = false;
+  asio::async_read(extra, asio::dynamic_buffer(reply), [&](boost::system::error_code e, std::size_t) {
+    ec = e;
+    closed = true;
+  });
+  io.run_for(std::chrono::seconds(20));   // a working server answers and closes at once
+  ASSERT_TRUE(closed) << "the connection over the limit was left open: " << reply;
+  EXPECT_EQ(ec, asio::error::eof);
+  EXPECT_EQ(reply.rfind("HTTP/1.1 503", 0), 0u) << reply;
+  EXPECT_NE(reply.find("\"code\":\"too_many_connections\""), std::string::npos) << reply;
+  EXPECT_NE(reply.find("3 connections open already"), std::string::npos) << reply;
+
+  held.pop_back();   // closes one; the server frees its place once it sees the close
+  int status = 0;
+  for (int attempt = 0; attempt < 200 && status != 200; ++attempt) {
+    status = http(server.port(), "GET", "/api/games").status;
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(status, 200);
 }
 
 TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {

@@ -148,11 +148,12 @@ std::string move_message(const std::string& token, std::int64_t step, std::uint3
   return nlohmann::json{{"type", "move"}, {"token", token}, {"step", step}, {"action", action}}.dump();
 }
 
-InProcessServer::InProcessServer(const std::string& db) {
+InProcessServer::InProcessServer(const std::string& db, int max_client_connections) {
   court::server::ServerConfig config;
   config.port = 0;
   config.db = db;
   config.game_threads = 2;
+  config.max_client_connections = max_client_connections;
   server_ = std::make_unique<court::server::Server>(config);
   server_->start();
 }

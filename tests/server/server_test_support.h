@@ -64,7 +64,8 @@ std::string move_message(const std::string& token, std::int64_t step, std::uint3
 // A server in this process on a free loopback port.
 class InProcessServer {
  public:
-  explicit InProcessServer(const std::string& db);
+  // `max_client_connections` as `court serve --max-client-connections` (0: no limit).
+  explicit InProcessServer(const std::string& db, int max_client_connections = 64);
   ~InProcessServer();
   std::uint16_t port() const;
   std::size_t resumed() const;
