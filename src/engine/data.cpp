@@ -34,8 +34,19 @@ toml::table parse_toml(const std::string& text, const std::string& source) {
 }
 
 toml::table load_toml_data(const std::string& game_id, const std::string& name, const std::string& data_dir) {
-  std::string source = data_dir.empty() ? "data/" + game_id + "/" + name : data_dir + "/" + name;
-  return parse_toml(read_data_file(game_id, name, data_dir), source);
+  return parse_toml(read_data_file(game_id, name, data_dir), data_file_name(game_id, name, data_dir));
+}
+
+std::string data_file_name(const std::string& game_id, const std::string& name, const std::string& data_dir) {
+  return data_dir.empty() ? "data/" + game_id + "/" + name : data_dir + "/" + name;
+}
+
+const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
+  const toml::node* node = root.get(key);
+  if (!node || !node->is_array_of_tables()) {
+    throw UserError(fmt::format("{}: expected a list of [[{}]] tables", file, key));
+  }
+  return *node->as_array();
 }
 
 std::string file_line(const std::string& file, const toml::node& node) {

@@ -19,6 +19,10 @@ toml::table parse_toml(const std::string& text, const std::string& source);
 
 // Reads and parses one TOML data file (see read_data_file).
 toml::table load_toml_data(const std::string& game_id, const std::string& name, const std::string& data_dir);
+// How errors name a data file: "data/<game_id>/<name>" (compiled in), or "<data_dir>/<name>".
+std::string data_file_name(const std::string& game_id, const std::string& name, const std::string& data_dir);
+// The list of [[key]] tables in `root`; UserError "<file>: expected a list of [[key]] tables" otherwise.
+const toml::array& table_array(const toml::table& root, const char* key, const std::string& file);
 
 // "<file>:<line>" for a node read from `file` ("<file>" alone when the node has no line).
 std::string file_line(const std::string& file, const toml::node& node);

@@ -13,10 +13,6 @@ constexpr const char* kSymbolTitles[kSymbols] = {"Flirting", "Snubbing", "Eating
 constexpr const char* kAllSymbols = "flirting, snubbing, eating, drinking, dancing";
 constexpr const char* kBonusEffects = "per_symbol, per_family, per_couple, per_single, per_gift, per_family_present, flat";
 
-std::string source_name(const GameConfig& config, const char* file) {
-  return config.data_dir.empty() ? fmt::format("data/belle/{}", file) : fmt::format("{}/{}", config.data_dir, file);
-}
-
 // Every error names the file, the field's line, the card and the field.
 FieldReader card_reader(const toml::table& table, const std::string& file, const std::string& card) {
   return FieldReader::citing_field_lines(table, file, card);
@@ -100,14 +96,6 @@ void parse_invite_power(CardInfo& c, const toml::table& t, const std::string& fi
   }
 }
 
-const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
-  const toml::node* node = root.get(key);
-  if (!node || !node->is_array_of_tables()) {
-    throw UserError(fmt::format("{}: expected a list of [[{}]] tables", file, key));
-  }
-  return *node->as_array();
-}
-
 void add_card(BelleRules& rules, CardInfo c, const FieldReader& r, const std::string& file) {
   if (c.name.empty()) r.fail("name", "must not be empty");
   if (rules.find_card(c.name) != kNoCard) {
@@ -126,7 +114,7 @@ void add_card(BelleRules& rules, CardInfo c, const FieldReader& r, const std::st
 }
 
 void load_guests(BelleRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "guests.toml");
+  const std::string file = data_file_name(kGameId, "guests.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "guests.toml", config.data_dir);
   const toml::array* families = root["families"].as_array();
   if (!families || families->empty() || families->size() > static_cast<std::size_t>(kMaxFamilies)) {
@@ -184,7 +172,7 @@ void load_guests(BelleRules& rules, const GameConfig& config) {
 }
 
 void load_belles(BelleRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "belles.toml");
+  const std::string file = data_file_name(kGameId, "belles.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "belles.toml", config.data_dir);
   const toml::array& list = table_array(root, "belle", file);
   for (std::size_t i = 0; i < list.size(); ++i) {

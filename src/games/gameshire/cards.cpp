@@ -10,10 +10,6 @@ namespace {
 
 constexpr const char* kGameId = "gameshire";
 
-std::string source_name(const GameConfig& config, const char* file) {
-  return config.data_dir.empty() ? fmt::format("data/gameshire/{}", file) : fmt::format("{}/{}", config.data_dir, file);
-}
-
 // Errors read "<file>:<line>: <entry>: field '<key>' ...", citing the table's line ("<file>:<line>: field ..." with
 // no entry).
 FieldReader entry_reader(const toml::table& table, const std::string& file, const std::string& entry) {
@@ -26,12 +22,6 @@ void only(const FieldReader& r, std::initializer_list<const char*> keys) {
   if (auto key = r.unknown_field(keys)) {
     throw UserError(fmt::format("{}: unknown field '{}'; allowed: {}", r.where(*key), *key, comma_list(keys)));
   }
-}
-
-const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
-  const toml::node* node = root.get(key);
-  if (!node || !node->is_array_of_tables()) throw UserError(fmt::format("{}: expected a list of [[{}]] tables", file, key));
-  return *node->as_array();
 }
 
 int crop_index(char c) {
@@ -48,7 +38,7 @@ int parse_value(const std::string& token) {
 }
 
 void load_maps(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "maps.toml");
+  const std::string file = data_file_name(kGameId, "maps.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "maps.toml", config.data_dir);
   const toml::array& list = table_array(root, "map", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -175,7 +165,7 @@ Shape read_shape(const FieldReader& r, const char* key, bool plan, std::vector<s
 }
 
 void load_cards(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "seasons.toml");
+  const std::string file = data_file_name(kGameId, "seasons.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "seasons.toml", config.data_dir);
   const toml::array& list = table_array(root, "card", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -206,7 +196,7 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_resources(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "resources.toml");
+  const std::string file = data_file_name(kGameId, "resources.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "resources.toml", config.data_dir);
   FieldReader r = entry_reader(root, file, "");
   for (const std::string& text : r.strings("resources")) {
@@ -222,7 +212,7 @@ void load_resources(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_skills(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "skills.toml");
+  const std::string file = data_file_name(kGameId, "skills.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "skills.toml", config.data_dir);
   FieldReader top = entry_reader(root, file, "");
   for (const auto& item : top.array("track")) {
@@ -254,7 +244,7 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "wrinkles.toml");
+  const std::string file = data_file_name(kGameId, "wrinkles.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "wrinkles.toml", config.data_dir);
   const toml::array& list = table_array(root, "wrinkle", file);
   static const std::pair<const char*, WrinkleEffect> kEffects[] = {

@@ -9,26 +9,14 @@ namespace {
 
 constexpr const char* kGameId = "intrigue";
 
-std::string source_name(const GameConfig& config, const char* file) {
-  return config.data_dir.empty() ? fmt::format("data/intrigue/{}", file) : fmt::format("{}/{}", config.data_dir, file);
-}
-
 TraitId intern_trait(IntrigueRules& rules, const std::string& name) {
   for (std::size_t i = 0; i < rules.traits.size(); ++i) if (rules.traits[i] == name) return static_cast<TraitId>(i);
   rules.traits.push_back(name);
   return static_cast<TraitId>(rules.traits.size() - 1);
 }
 
-const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
-  const toml::node* node = root.get(key);
-  if (!node || !node->is_array_of_tables()) {
-    throw UserError(fmt::format("{}: expected a list of [[{}]] tables", file, key));
-  }
-  return *node->as_array();
-}
-
 void load_characters(IntrigueRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "characters.toml");
+  const std::string file = data_file_name(kGameId, "characters.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "characters.toml", config.data_dir);
   const toml::array& list = table_array(root, "character", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -94,7 +82,7 @@ Effect parse_effect(const FieldReader& r, CardType type) {
 }
 
 void load_cards(IntrigueRules& rules, const GameConfig& config) {
-  const std::string file = source_name(config, "cards.toml");
+  const std::string file = data_file_name(kGameId, "cards.toml", config.data_dir);
   toml::table root = load_toml_data(kGameId, "cards.toml", config.data_dir);
   const toml::array& list = table_array(root, "card", file);
   for (std::size_t i = 0; i < list.size(); ++i) {

@@ -9,18 +9,6 @@ namespace {
 
 constexpr const char* kFile = "traits.toml";
 
-std::string source_name(const std::string& data_dir) {
-  return data_dir.empty() ? fmt::format("data/persuasion/{}", kFile) : fmt::format("{}/{}", data_dir, kFile);
-}
-
-const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
-  const toml::node* node = root.get(key);
-  if (!node || !node->is_array_of_tables()) {
-    throw UserError(fmt::format("{}: expected a list of [[{}]] tables", file, key));
-  }
-  return *node->as_array();
-}
-
 std::string text_field(const toml::table& t, const char* key, const std::string& where) {
   const toml::node* node = t.get(key);
   if (!node || !node->is_string()) throw UserError(fmt::format("{}: field '{}' must be a string", where, key));
@@ -91,7 +79,7 @@ std::string PersuasionDeck::desire_label(CardId c) const {
 }
 
 PersuasionDeck load_deck(const std::string& data_dir) {
-  const std::string file = source_name(data_dir);
+  const std::string file = data_file_name("persuasion", kFile, data_dir);
   const toml::table root = load_toml_data("persuasion", kFile, data_dir);
   PersuasionDeck deck;
 
