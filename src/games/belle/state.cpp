@@ -133,12 +133,18 @@ void BelleState::add_power_moves(ActionList& out) const {
   out.push_back(MoveCode{.move = Move::SkipPower}.encode());
 }
 
+namespace {
+
+// A couple of `seat`'s with room for a gift.
+bool open_for_gift(const Unit& u, Seat seat) { return u.owner == seat && u.couple() && u.gift_count < kGiftsPerCouple; }
+
+}  // namespace
+
 // Step 1c: a card from hand face-down on one of your couples with fewer than two gifts (optional).
 void BelleState::add_gift_moves(Seat seat, ActionList& out) const {
   FixedVector<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once
   for (std::size_t i = 0; i < units_.size(); ++i) {
-    const Unit& u = units_[i];
-    if (u.owner == seat && u.couple() && u.gift_count < kGiftsPerCouple) open.push_back(static_cast<std::uint8_t>(i));
+    if (open_for_gift(units_[i], seat)) open.push_back(static_cast<std::uint8_t>(i));
   }
   std::array<bool, kMaxCardTypes> seen{};
   for (CardId card : hands_[seat]) {
@@ -154,7 +160,7 @@ void BelleState::add_gift_moves(Seat seat, ActionList& out) const {
 bool BelleState::can_give_gift(Seat seat) const {
   if (hands_[seat].empty()) return false;
   for (const Unit& u : units_) {
-    if (u.owner == seat && u.couple() && u.gift_count < kGiftsPerCouple) return true;
+    if (open_for_gift(u, seat)) return true;
   }
   return false;
 }
