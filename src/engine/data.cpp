@@ -1,6 +1,7 @@
 #include "engine/data.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <sstream>
 
@@ -121,7 +122,7 @@ std::optional<std::string_view> FieldReader::unknown_field(std::initializer_list
 }
 
 void FieldReader::only(std::initializer_list<const char*> allowed) const {
-  if (auto key = unknown_field(allowed)) fail(*key, fmt::format("is not a field here; allowed: {}", comma_list(allowed)));
+  if (auto key = unknown_field(allowed)) fail(*key, fmt::format("is not a field here; allowed: {}", fmt::join(allowed, ", ")));
 }
 
 std::string FieldReader::where(std::string_view key) const {
@@ -133,12 +134,6 @@ std::string FieldReader::where(std::string_view key) const {
 
 void FieldReader::fail(std::string_view key, const std::string& what) const {
   throw UserError(fmt::format("{}: field '{}' {}", where(key), key, what));
-}
-
-std::string comma_list(std::initializer_list<const char*> names) {
-  std::string out;
-  for (const char* name : names) out += (out.empty() ? "" : ", ") + std::string(name);
-  return out;
 }
 
 std::string rules_page(const std::string& game_id) {

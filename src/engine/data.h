@@ -65,9 +65,6 @@ class FieldReader {
   bool field_lines_ = false;
 };
 
-// "a, b, c".
-std::string comma_list(std::initializer_list<const char*> names);
-
 // The compiled-in rules page docs/rules/<game_id>.md, or an empty string.
 std::string rules_page(const std::string& game_id);
 

@@ -169,16 +169,20 @@ double greedy_score(const GameshireState& st, Action action) {
   }
 }
 
-Action greedy_action(const GameshireState& st) {
-  ActionList actions;
-  st.legal_actions(st.actor(), actions);
-  Action best = actions[0];
+Action greedy_action(const GameshireState& st, const ActionList& legal) {
+  Action best = legal[0];
   double best_score = -1e300;
-  for (Action a : actions) {
+  for (Action a : legal) {
     const double s = greedy_score(st, a);
     if (s > best_score) { best_score = s; best = a; }
   }
   return best;
+}
+
+Action greedy_action(const GameshireState& st) {
+  ActionList actions;
+  st.legal_actions(st.actor(), actions);
+  return greedy_action(st, actions);
 }
 
 void greedy_playout(GameshireState& st) {

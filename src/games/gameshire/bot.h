@@ -20,7 +20,9 @@
 
 namespace court::gameshire {
 
-// The greedy policy's move for the seat to act (no skills).
+// The greedy policy's move for the seat to act (no skills): the best-judged of `legal` (its legal
+// moves), or of all its legal moves.
+Action greedy_action(const GameshireState& state, const ActionList& legal);
 Action greedy_action(const GameshireState& state);
 // The greedy judgement of a legal move of the seat to act (higher is better).
 double greedy_score(const GameshireState& state, Action action);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "engine/data.h"
 
@@ -20,7 +21,7 @@ FieldReader entry_reader(const toml::table& table, const std::string& file, cons
 // Refuses a field that is not in `keys` (a typo would otherwise be ignored silently).
 void only(const FieldReader& r, std::initializer_list<const char*> keys) {
   if (auto key = r.unknown_field(keys)) {
-    throw UserError(fmt::format("{}: unknown field '{}'; allowed: {}", r.where(*key), *key, comma_list(keys)));
+    throw UserError(fmt::format("{}: unknown field '{}'; allowed: {}", r.where(*key), *key, fmt::join(keys, ", ")));
   }
 }
 

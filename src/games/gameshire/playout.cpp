@@ -9,13 +9,7 @@ namespace court::gameshire {
 Action GameshireState::playout(Seat seat, const ActionList& legal, Rng& rng) const {
   (void)seat;  // the greedy judgement reads the seat to act from the state
   (void)rng;
-  Action best = legal[0];
-  double best_score = -1e300;
-  for (Action a : legal) {
-    const double s = greedy_score(*this, a);
-    if (s > best_score) best_score = s, best = a;
-  }
-  return best;
+  return greedy_action(*this, legal);
 }
 
 }  // namespace court::gameshire
