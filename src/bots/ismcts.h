@@ -11,7 +11,9 @@
 // (random moves, the game's playout policy, or its heuristic bot), then every seat's edges on the path
 // get that seat's reward. With a playout policy, the other seats' moves inside the tree follow it too
 // (`others=policy`): their own trees could not depend on their hidden cards, the policy does.
-// Cooperative games reward every seat with the team result.
+// Cooperative games reward every seat with the team result. A game with `search_moves` narrows the
+// moves weighed in the tree and at the root (one per group of moves alike, e.g. Persuasion's "invite
+// seat 2" rather than nine invitations with different cards); rollouts still draw from every legal move.
 //
 // The search is templated on the concrete state: no virtual call per step (only the heuristic
 // rollout goes through the erased bot interface). Root parallelism: `threads` independent trees with
@@ -113,6 +115,9 @@ class IsmctsSearch {
         if (!state.to_act().contains(seat)) continue;
         actions_.clear();
         state.legal_actions(seat, actions_);
+        if constexpr (HasSearchMoves<S>) {
+          if (in_tree) state.search_moves(seat, actions_);
+        }
         Action chosen;
         if (in_tree && seat != me_ && others_by_policy_) {
           chosen = policy_choice(seat);
@@ -234,6 +239,7 @@ class IsmctsBot final : public Bot {
     if (!root) throw std::logic_error("ismcts: a state of another game");
     state.legal_actions(seat, legal_);
     if (legal_.empty()) throw std::logic_error("ismcts asked to move with no legal action");
+    if constexpr (HasSearchMoves<S>) root->search_moves(seat, legal_);
     if (legal_.size() == 1) return legal_[0];
     const auto threads = static_cast<std::size_t>(params_.threads);
     ensure_searches(state, threads);

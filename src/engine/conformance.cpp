@@ -170,6 +170,17 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
         failures.add(fmt::format("playout() chose code {} for seat {}, which is not among its legal moves ({})",
                                  move->code, seat, where()));
       }
+      // The moves search considers are some of the legal moves, at least one.
+      ActionList narrowed = legal;
+      copy->search_moves(seat, narrowed);
+      if (narrowed.empty()) failures.add(fmt::format("search_moves() left seat {} no move ({})", seat, where()));
+      for (Action a : narrowed) {
+        if (std::find(legal.begin(), legal.end(), a) == legal.end()) {
+          failures.add(fmt::format("search_moves() kept code {} for seat {}, which is not among its legal moves ({})",
+                                   a.code, seat, where()));
+          break;
+        }
+      }
     }
   }
   if (all_views(state) != views) failures.add(fmt::format("determinizing a clone changed the original ({})", where()));

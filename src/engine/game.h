@@ -109,6 +109,15 @@ concept HasPlayout = requires(const S& cs, Seat seat, const ActionList& legal, R
   { cs.playout(seat, legal, rng) } -> std::same_as<Action>;
 };
 
+// Optional: the moves search considers (`ismcts`): `moves` arrives as `seat`'s legal actions and
+// leaves as a non-empty subset, one move for each group of moves that differ only in a detail (which
+// card to show), the detail chosen by a quick rule. The bot then plays one of these. Search asks it
+// of determinized copies only, so it may read the sampled world. Cheap and allocation-free.
+template <class S>
+concept HasSearchMoves = requires(const S& cs, Seat seat, ActionList& moves) {
+  { cs.search_moves(seat, moves) } -> std::same_as<void>;
+};
+
 // Optional: a state may reject without enumerating (`const char*` reason, nullptr when legal).
 template <class S>
 concept HasValidate = requires(const S& cs, Seat seat, Action a) {
@@ -150,6 +159,9 @@ class GameState {
   virtual std::uint64_t observe(Seat viewer, Seat actor, Action action) const = 0;
   // The game's quick playout move for `seat` among `legal` (see HasPlayout); nothing when it has none.
   virtual std::optional<Action> playout(Seat seat, const ActionList& legal, Rng& rng) const = 0;
+  // Narrows `moves` (seat's legal actions) to the moves search considers (see HasSearchMoves); leaves
+  // it unchanged when the game has no such rule.
+  virtual void search_moves(Seat seat, ActionList& moves) const = 0;
   // Fills `report` from a finished game (see GameReport); games without one leave it empty.
   virtual void report(GameReport& report) const = 0;
   // The legal action of `seat` whose label is `text` (case and surrounding spaces ignored).
@@ -212,6 +224,9 @@ class ErasedState final : public GameState {
     } else {
       return std::nullopt;
     }
+  }
+  void search_moves(Seat seat, ActionList& moves) const override {
+    if constexpr (HasSearchMoves<State>) state_.search_moves(seat, moves);
   }
   void report(GameReport& report) const override {
     if constexpr (HasReport<State>) state_.report(report);

@@ -137,6 +137,24 @@ TEST(Ismcts, BeatsRandomInIntrigue) {
   EXPECT_GE(wins, 18) << wins << " of 30";
 }
 
+// A game's search_moves narrows what ismcts weighs and plays: Duel's keeps a seat's lowest and
+// highest card, so ismcts never plays a card in between.
+TEST(Ismcts, PlaysOnlyTheMovesSearchConsiders) {
+  using Duel = fixture::DuelGame<fixture::Flaw::None>;
+  auto entry = make_game_entry<Duel>();
+  auto factory = entry.prepare(entry.make_config(2, {}));
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    auto state = factory->new_game(seed);
+    ActionList hand;
+    state->legal_actions(0, hand);
+    std::uint32_t lo = 99, hi = 0;
+    for (Action a : hand) lo = std::min(lo, a.code), hi = std::max(hi, a.code);
+    const Action chosen = make_bot(entry, "ismcts:iters=300", seed)->choose(*state, 0);
+    EXPECT_TRUE(chosen.code == lo || chosen.code == hi) << "seed " << seed << ": played " << chosen.code
+                                                        << ", not " << lo << " or " << hi;
+  }
+}
+
 // Duel (the fixture game): seat 1 has secretly picked. Seat 0's choice must not depend on which card
 // seat 1 picked: the same position with seat 1's highest or lowest card pending gives the same
 // distribution of seat 0's moves over many seeds (chi-square homogeneity). A searcher that saw the

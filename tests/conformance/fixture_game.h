@@ -13,7 +13,8 @@
 
 namespace court::fixture {
 
-enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout };
+enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
+                  IllegalSearchMoves };
 
 inline constexpr int kCards = 10;
 
@@ -108,6 +109,17 @@ struct DuelGame {
       Action best = legal[0];
       for (Action a : legal) if (a.code > best.code) best = a;
       return best;
+    }
+
+    // The moves search considers: the lowest and the highest card (the flawed variant adds a card
+    // nobody holds).
+    void search_moves(Seat, ActionList& moves) const {
+      Action low = moves[0], high = moves[0];
+      for (Action a : moves) low = a.code < low.code ? a : low, high = a.code > high.code ? a : high;
+      moves.clear();
+      moves.push_back(low);
+      if (high != low) moves.push_back(high);
+      if constexpr (F == Flaw::IllegalSearchMoves) moves.push_back(Action{99});
     }
 
     static State deal(const Rules& rules, std::uint64_t seed) {

@@ -60,6 +60,11 @@ TEST(ConformanceFixture, AnIllegalPlayoutMoveIsCaught) {
   EXPECT_TRUE(mentions(failures, "playout() chose code 99")) << joined(failures);
 }
 
+TEST(ConformanceFixture, SearchMovesOutsideTheLegalListAreCaught) {
+  auto failures = check_playouts(*prepare<Flaw::IllegalSearchMoves>(3), 1, 3);
+  EXPECT_TRUE(mentions(failures, "search_moves() kept code 99")) << joined(failures);
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.

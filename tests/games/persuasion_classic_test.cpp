@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 #include "engine/match.h"
 #include "engine/registry.h"
@@ -107,6 +108,49 @@ TEST(PersuasionClassic, ProposalsInSeatOrderAndVoidAfterEngagement) {
 }
 
 // Satisfaction: at least two of the desires card's three border attributes, same symbol and sign.
+// What search weighs (persuasion/search_moves.h): one invitation and one proposal per player and
+// independence; a proposal gives the card that most helps the fiance to have the proposer's three
+// attributes (the least appealing of those); a reflection discards the least appealing trait.
+TEST(PersuasionClassic, SearchWeighsOneMovePerKindAndPlayer) {
+  Game game = scenario_game(4, simple_scenario(4));
+  const PersuasionDeck& d = game.s().deck();
+  auto searched = [&](Seat seat) {
+    ActionList moves;
+    game.g->legal_actions(seat, moves);
+    game.g->search_moves(seat, moves);
+    std::set<std::uint32_t> codes;
+    for (Action a : moves) codes.insert(a.code);
+    return codes;
+  };
+  const auto& wanted = d.cards[game.s().table().desires[0]].border;
+  auto fit = [&](CardId c) {
+    int f = 0;
+    for (SignedSymbol x : d.cards[c].border) {
+      for (SignedSymbol w : wanted) if (x.symbol == w.symbol) f += x.sign == w.sign ? 1 : -1;
+    }
+    return f;
+  };
+  CardId give = game.card(0, 0), show = game.card(0, 0);
+  for (CardId c : game.s().table().hands[0]) {
+    if (fit(c) > fit(give) || (fit(c) == fit(give) && d.appeal[c] < d.appeal[give])) give = c;
+    if (d.appeal[c] > d.appeal[show]) show = c;
+  }
+  std::set<std::uint32_t> expected{MoveCode{Move::Independence}.encode().code};
+  for (Seat t = 1; t < 4; ++t) expected.insert(invite(t, show).encode().code), expected.insert(propose(t, give).encode().code);
+  EXPECT_EQ(searched(0), expected);
+
+  // Seat 2, ignored, reflects: of its six cards, search discards the least appealing.
+  game.play(0, propose(1, game.card(0, 1)));
+  game.play(1, propose(0, game.card(1, 3)));
+  game.play(2, invite(3, game.card(2, 0)));
+  game.play(3, MoveCode{Move::Independence});
+  ASSERT_EQ(game.s().phase(), Phase::Reflection);
+  CardId worst = game.card(2, 0);
+  for (CardId c : game.s().table().hands[2]) if (d.appeal[c] < d.appeal[worst]) worst = c;
+  const std::set<std::uint32_t> discard{MoveCode{Move::Discard, -1, worst}.encode().code};
+  EXPECT_EQ(searched(2), discard);
+}
+
 TEST(PersuasionClassic, AtLeastTwoAttributes) {
   persuasion::TraitCard wants;
   wants.border = {persuasion::SignedSymbol{0, 1}, persuasion::SignedSymbol{1, -1}, persuasion::SignedSymbol{2, 1}};

@@ -554,6 +554,73 @@ TEST(PersuasionBot, HeuristicBeatsRandom) { expect_heuristic_beats_random(4, 240
 // With many players the game is short and most players pair off at once: the bot must commit in time.
 TEST(PersuasionBot, HeuristicBeatsRandomAtEightPlayers) { expect_heuristic_beats_random(8, 240); }
 
+// --- What search considers (persuasion/search_moves.h) ------------------------------------------------
+
+// A card's appeal is how often the deck's desire rows name its border symbols: with the rulebook's
+// counts (+👑 12, +👤 9, -🗡️ 17), card #01 +👑 +👤 -🗡️ has 38.
+TEST(PersuasionSearch, AppealCountsTheDesiresForEachBorderSymbol) {
+  const PersuasionDeck& d = shared_deck();
+  ASSERT_EQ(d.trait_label(0), "#01 +👑 +👤 -🗡️");
+  EXPECT_EQ(d.appeal[0], 12 + 9 + 17);
+}
+
+// Search weighs one move per kind and player, with the card chosen by rule: introductions show the
+// most appealing card not shown yet, to the lowest seat waiting; an invitation shows the most
+// appealing card the player has not seen; a proposal gives the card that most helps the fiance to
+// satisfy the proposer's desires (the least appealing of those).
+TEST(PersuasionSearch, OneMovePerKindAndPlayerWithTheCardByRule) {
+  Game game{factory(4), nullptr};
+  game.g = game.f->new_game(3);
+  const PersuasionDeck& d = shared_deck();
+  std::vector<CardId> by_appeal(game.s().table().hands[0].begin(), game.s().table().hands[0].end());
+  std::stable_sort(by_appeal.begin(), by_appeal.end(), [&](CardId a, CardId b) { return d.appeal[a] > d.appeal[b]; });
+  auto searched = [&](Seat seat) {
+    ActionList moves;
+    game.g->legal_actions(seat, moves);
+    game.g->search_moves(seat, moves);
+    std::set<std::uint32_t> codes;
+    for (Action a : moves) codes.insert(a.code);
+    EXPECT_EQ(codes.size(), moves.size());
+    return codes;
+  };
+  for (Seat to = 1; to < 4; ++to) {
+    const auto moves = searched(0);
+    ASSERT_EQ(moves.size(), 1u);
+    const MoveCode show{Move::Show, static_cast<std::int8_t>(to), by_appeal[to - 1]};
+    EXPECT_EQ(*moves.begin(), show.encode().code) << "show to seat " << to;
+    game.play(0, show);
+  }
+  for (Seat t = 1; t < 4; ++t) {
+    for (int k = 0; k < 3; ++k) game.play(t, MoveCode{Move::Show, static_cast<std::int8_t>((t + 1 + k) % 4), game.card(t, k)});
+  }
+  ASSERT_EQ(game.s().phase(), Phase::Intentions);
+
+  const auto& wanted = d.cards[game.s().table().desires[0]].desire;
+  auto fit = [&](CardId c) {
+    int f = 0;
+    for (SignedSymbol x : d.cards[c].border) {
+      for (SignedSymbol w : wanted) if (x.symbol == w.symbol) f += x.sign == w.sign ? 1 : -1;
+    }
+    return f;
+  };
+  CardId give = game.card(0, 0);
+  for (CardId c : game.s().table().hands[0]) {
+    if (fit(c) > fit(give) || (fit(c) == fit(give) && d.appeal[c] < d.appeal[give])) give = c;
+  }
+
+  std::set<std::uint32_t> expected{kIndependence.encode().code, kReflect.encode().code};
+  for (Seat t = 1; t < 4; ++t) {
+    // Seat t has seen the card seat 0 showed it at the introductions: the invitation shows another.
+    const CardId shown = t == 1 ? by_appeal[1] : by_appeal[0];
+    expected.insert(invite(t, shown).encode().code);
+    expected.insert(propose(t, give).encode().code);
+  }
+  EXPECT_EQ(searched(0), expected);
+  ActionList legal;
+  game.g->legal_actions(0, legal);
+  EXPECT_EQ(legal.size(), 3u * 9 * 2 + 2);
+}
+
 }  // namespace
 }  // namespace court::persuasion
 

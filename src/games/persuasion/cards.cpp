@@ -120,6 +120,11 @@ PersuasionDeck load_deck(const std::string& data_dir) {
     card.border = parse_row<3>(deck, t, "border", where);
     deck.cards.push_back(card);
   }
+  std::array<std::array<int, 2>, kSymbols> desired{};
+  for (const TraitCard& c : deck.cards) for (SignedSymbol x : c.desire) desired[x.symbol][x.sign > 0] += 1;
+  for (std::size_t c = 0; c < deck.cards.size(); ++c) {
+    for (SignedSymbol x : deck.cards[c].border) deck.appeal[c] += desired[x.symbol][x.sign > 0];
+  }
   return deck;
 }
 

@@ -47,6 +47,9 @@ struct SymbolInfo {
 struct PersuasionDeck {
   std::array<SymbolInfo, kSymbols> symbols;
   std::vector<TraitCard> cards;
+  // Per card: how often the deck's desire rows name the signed symbols on its border (summed over
+  // its three border symbols). A quick, knowledge-free measure of how attractive a card is to show.
+  std::array<int, kMaxCards> appeal{};
 
   int size() const { return static_cast<int>(cards.size()); }
   CardSet all() const { return cards.size() >= 64 ? ~CardSet{0} : (CardSet{1} << cards.size()) - 1; }

@@ -132,6 +132,8 @@ class LetterboxState {
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
+  // The moves search considers (search_moves.h): one per kind of move and other player.
+  void search_moves(Seat seat, ActionList& moves) const;
   // The simulator's figures for a finished game (report_common.h).
   void report(GameReport& r) const;
 

@@ -1,0 +1,69 @@
+// The moves search considers in Persuasion (both editions' `search_moves`, see HasSearchMoves in
+// engine/game.h): one move for each kind of move and other player, its card picked by a quick rule,
+// so that search spends its iterations on whom to invite, propose to, accept or leave, rather than
+// on which of nine cards to send with it.
+// - A card that shows your hand (an introduction, an invitation, a reply): the most appealing one
+//   (PersuasionDeck::appeal) that the other player has not seen yet.
+// - A card that joins your fiance's hand (a proposal, a reply to a proposal): the one that helps the
+//   fiance most to satisfy your desires; among those, the least appealing to give away.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+
+#include "engine/types.h"
+#include "games/persuasion/cards.h"
+
+namespace court::persuasion {
+
+// How much card c's border helps a hand towards `wanted`: +1 per wanted symbol it carries with the
+// wanted sign, -1 per one with the other sign.
+template <std::size_t N>
+int card_fit(const PersuasionDeck& deck, CardId c, const std::array<SignedSymbol, N>& wanted) {
+  int fit = 0;
+  for (SignedSymbol x : deck.cards[c].border) {
+    for (SignedSymbol w : wanted) if (x.symbol == w.symbol) fit += x.sign == w.sign ? 1 : -1;
+  }
+  return fit;
+}
+
+// The score of a card shown to a player who may know it already (`known`: what they know of the hand).
+inline int show_score(const PersuasionDeck& deck, CardId c, CardSet known) {
+  return deck.appeal[c] - (has_card(known, c) ? 10000 : 0);
+}
+
+// The score of a card given to a fiance, for a seat that wants `wanted`.
+template <std::size_t N>
+int give_score(const PersuasionDeck& deck, CardId c, const std::array<SignedSymbol, N>& wanted) {
+  return card_fit(deck, c, wanted) * 10000 - deck.appeal[c];
+}
+
+// Keeps, of each group of moves with the same `key(action)`, the one with the highest
+// `score(action)` (the first on ties), in list order.
+template <class Key, class Score>
+void keep_best_per_group(ActionList& moves, Key&& key, Score&& score) {
+  constexpr int kGroups = 64;
+  std::array<std::uint32_t, kGroups> keys;
+  std::array<int, kGroups> best_index;
+  std::array<int, kGroups> best_score;
+  int groups = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::uint32_t k = key(moves[i]);
+    const int s = score(moves[i]);
+    int g = 0;
+    while (g < groups && keys[g] != k) ++g;
+    if (g == groups) {
+      if (groups == kGroups) throw std::logic_error("keep_best_per_group: more than 64 groups of moves");
+      keys[g] = k, best_index[g] = static_cast<int>(i), best_score[g] = s, ++groups;
+    } else if (s > best_score[g]) {
+      best_index[g] = static_cast<int>(i), best_score[g] = s;
+    }
+  }
+  std::sort(best_index.begin(), best_index.begin() + groups);
+  for (int g = 0; g < groups; ++g) moves[g] = moves[best_index[g]];
+  moves.resize(groups);
+}
+
+}  // namespace court::persuasion
