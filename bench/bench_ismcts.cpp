@@ -13,7 +13,8 @@ namespace {
 
 constexpr int kIterations = 1000;
 
-// A position some random moves into the game of `seed`, with a seat to act that has a choice.
+// A position some random moves into the game of `seed`, with a seat to act that has a choice among the
+// moves search weighs (search_moves).
 std::unique_ptr<GameState> early_position(const GameFactory& factory, std::uint64_t seed, Seat& seat) {
   auto probe = factory.new_game(seed);
   Rng rng = make_rng(seed);
@@ -29,7 +30,11 @@ std::unique_ptr<GameState> early_position(const GameFactory& factory, std::uint6
   for (std::size_t i = 0; !state->terminal(); ++i) {
     seat = state->to_act().lowest();
     state->legal_actions(seat, legal);
-    if (i >= length / 4 && legal.size() > 1) return state;
+    if (i >= length / 4) {
+      ActionList searched = legal;
+      state->search_moves(seat, searched);
+      if (searched.size() > 1) return state;
+    }
     state->apply_legal(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
   }
   return nullptr;

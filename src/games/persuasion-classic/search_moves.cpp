@@ -7,19 +7,19 @@
 
 namespace court::persuasion_classic {
 
-using persuasion::give_score;
+using persuasion::GiveScores;
 using persuasion::show_score;
 
 void ClassicState::search_moves(Seat seat, ActionList& moves) const {
   const persuasion::PersuasionDeck& d = deck();
-  const auto& wanted = d.cards[table_.desires[seat]].border;
+  GiveScores give(d, d.cards[table_.desires[seat]].border);
   auto known_by = [&](Seat t) { return table_.knowledge.known[t][seat]; };
   persuasion::keep_best_per_group(
       moves,
       [](Action a) {
         const MoveCode m = MoveCode::decode(a);
-        const std::uint32_t detail = m.move == Move::Discard ? 0 : static_cast<std::uint8_t>(m.seat);
-        return static_cast<std::uint32_t>(m.move) << 8 | detail;
+        const std::uint32_t detail = m.move == Move::Discard ? 0 : static_cast<std::uint32_t>(m.seat) & 7;
+        return static_cast<std::uint32_t>(m.move) << 3 | detail;
       },
       [&](Action a) {
         const MoveCode m = MoveCode::decode(a);
@@ -29,7 +29,7 @@ void ClassicState::search_moves(Seat seat, ActionList& moves) const {
             return show_score(d, m.card, known_by(m.seat));
           case Move::Propose:
           case Move::Accept:
-            return give_score(d, m.card, wanted);
+            return give(m.card);
           case Move::Discard:
             return -d.appeal[m.card];
           default:

@@ -7,18 +7,18 @@ namespace court::persuasion {
 
 void LetterboxState::search_moves(Seat seat, ActionList& moves) const {
   const PersuasionDeck& d = deck();
-  const auto& wanted = d.cards[table_.desires[seat]].desire;
+  GiveScores give(d, d.cards[table_.desires[seat]].desire);
   auto known_by = [&](Seat t) { return table_.knowledge.known[t][seat]; };
   keep_best_per_group(
       moves,
-      [](Action a) {
+      [&](Action a) {
         const MoveCode m = MoveCode::decode(a);
         // All introductions are one group (the card and the player to show it to next); a swap is
         // grouped by the drawn card it keeps; the rest by kind and other player.
         const std::uint32_t detail = m.move == Move::Show   ? 0
-                                     : m.move == Move::Swap ? m.card2
-                                                            : static_cast<std::uint8_t>(m.seat);
-        return static_cast<std::uint32_t>(m.move) << 8 | detail;
+                                     : m.move == Move::Swap ? (m.card2 == table_.drawn[0] ? 0 : 1)
+                                                            : static_cast<std::uint32_t>(m.seat) & 7;
+        return static_cast<std::uint32_t>(m.move) << 3 | detail;
       },
       [&](Action a) {
         const MoveCode m = MoveCode::decode(a);
@@ -28,9 +28,9 @@ void LetterboxState::search_moves(Seat seat, ActionList& moves) const {
           case Move::Invite:
             return show_score(d, m.card, known_by(m.seat));
           case Move::Propose:
-            return give_score(d, m.card, wanted);
+            return give(m.card);
           case Move::Accept:
-            return mail_[m.seat].kind == Intent::Propose ? give_score(d, m.card, wanted)
+            return mail_[m.seat].kind == Intent::Propose ? give(m.card)
                                                          : show_score(d, m.card, known_by(m.seat));
           case Move::Swap:
             return -d.appeal[m.card];  // give up the least appealing trait

@@ -40,23 +40,42 @@ int give_score(const PersuasionDeck& deck, CardId c, const std::array<SignedSymb
   return card_fit(deck, c, wanted) * 10000 - deck.appeal[c];
 }
 
-// Keeps, of each group of moves with the same `key(action)`, the one with the highest
-// `score(action)` (the first on ties), in list order.
+// give_score of each card, computed once per card asked about.
+template <std::size_t N>
+class GiveScores {
+ public:
+  GiveScores(const PersuasionDeck& deck, const std::array<SignedSymbol, N>& wanted) : deck_(deck), wanted_(wanted) {}
+  int operator()(CardId c) {
+    if (!has_card(done_, c)) score_[c] = give_score(deck_, c, wanted_), done_ |= card_bit(c);
+    return score_[c];
+  }
+
+ private:
+  const PersuasionDeck& deck_;
+  const std::array<SignedSymbol, N>& wanted_;
+  std::array<int, kMaxCards> score_;
+  CardSet done_ = 0;
+};
+
+// Groups of moves are numbered below this.
+inline constexpr std::uint32_t kMoveGroups = 128;
+
+// Keeps, of each group of moves with the same `key(action)` (below kMoveGroups), the one with the
+// highest `score(action)` (the first on ties), in list order.
 template <class Key, class Score>
 void keep_best_per_group(ActionList& moves, Key&& key, Score&& score) {
-  constexpr int kGroups = 64;
-  std::array<std::uint32_t, kGroups> keys;
-  std::array<int, kGroups> best_index;
-  std::array<int, kGroups> best_score;
+  std::array<std::int16_t, kMoveGroups> group_of;
+  group_of.fill(-1);
+  std::array<int, kMoveGroups> best_index, best_score;  // by group, in order of first appearance
   int groups = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const std::uint32_t k = key(moves[i]);
+    if (k >= kMoveGroups) throw std::logic_error("keep_best_per_group: a group number out of range");
     const int s = score(moves[i]);
-    int g = 0;
-    while (g < groups && keys[g] != k) ++g;
-    if (g == groups) {
-      if (groups == kGroups) throw std::logic_error("keep_best_per_group: more than 64 groups of moves");
-      keys[g] = k, best_index[g] = static_cast<int>(i), best_score[g] = s, ++groups;
+    const int g = group_of[k];
+    if (g < 0) {
+      group_of[k] = static_cast<std::int16_t>(groups);
+      best_index[groups] = static_cast<int>(i), best_score[groups] = s, ++groups;
     } else if (s > best_score[g]) {
       best_index[g] = static_cast<int>(i), best_score[g] = s;
     }
