@@ -114,27 +114,10 @@ TEST(PersuasionClassic, ProposalsInSeatOrderAndVoidAfterEngagement) {
 TEST(PersuasionClassic, SearchWeighsOneMovePerKindAndPlayer) {
   Game game = scenario_game(4, simple_scenario(4));
   const PersuasionDeck& d = game.s().deck();
-  auto searched = [&](Seat seat) {
-    ActionList moves;
-    game.g->legal_actions(seat, moves);
-    game.g->search_moves(seat, moves);
-    std::set<std::uint32_t> codes;
-    for (Action a : moves) codes.insert(a.code);
-    return codes;
-  };
-  const auto& wanted = d.cards[game.s().table().desires[0]].border;
-  auto fit = [&](CardId c) {
-    int f = 0;
-    for (SignedSymbol x : d.cards[c].border) {
-      for (SignedSymbol w : wanted) if (x.symbol == w.symbol) f += x.sign == w.sign ? 1 : -1;
-    }
-    return f;
-  };
-  CardId give = game.card(0, 0), show = game.card(0, 0);
-  for (CardId c : game.s().table().hands[0]) {
-    if (fit(c) > fit(give) || (fit(c) == fit(give) && d.appeal[c] < d.appeal[give])) give = c;
-    if (d.appeal[c] > d.appeal[show]) show = c;
-  }
+  auto searched = [&](Seat seat) { return test_support::searched_codes(*game.g, seat); };
+  const CardId give = test_support::card_to_give(d, game.s().table().hands[0], d.cards[game.s().table().desires[0]].border);
+  CardId show = game.card(0, 0);
+  for (CardId c : game.s().table().hands[0]) if (d.appeal[c] > d.appeal[show]) show = c;
   std::set<std::uint32_t> expected{MoveCode{Move::Independence}.encode().code};
   for (Seat t = 1; t < 4; ++t) expected.insert(invite(t, show).encode().code), expected.insert(propose(t, give).encode().code);
   EXPECT_EQ(searched(0), expected);

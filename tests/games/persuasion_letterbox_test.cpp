@@ -574,15 +574,7 @@ TEST(PersuasionSearch, OneMovePerKindAndPlayerWithTheCardByRule) {
   const PersuasionDeck& d = shared_deck();
   std::vector<CardId> by_appeal(game.s().table().hands[0].begin(), game.s().table().hands[0].end());
   std::stable_sort(by_appeal.begin(), by_appeal.end(), [&](CardId a, CardId b) { return d.appeal[a] > d.appeal[b]; });
-  auto searched = [&](Seat seat) {
-    ActionList moves;
-    game.g->legal_actions(seat, moves);
-    game.g->search_moves(seat, moves);
-    std::set<std::uint32_t> codes;
-    for (Action a : moves) codes.insert(a.code);
-    EXPECT_EQ(codes.size(), moves.size());
-    return codes;
-  };
+  auto searched = [&](Seat seat) { return test_support::searched_codes(*game.g, seat); };
   for (Seat to = 1; to < 4; ++to) {
     const auto moves = searched(0);
     ASSERT_EQ(moves.size(), 1u);
@@ -595,19 +587,7 @@ TEST(PersuasionSearch, OneMovePerKindAndPlayerWithTheCardByRule) {
   }
   ASSERT_EQ(game.s().phase(), Phase::Intentions);
 
-  const auto& wanted = d.cards[game.s().table().desires[0]].desire;
-  auto fit = [&](CardId c) {
-    int f = 0;
-    for (SignedSymbol x : d.cards[c].border) {
-      for (SignedSymbol w : wanted) if (x.symbol == w.symbol) f += x.sign == w.sign ? 1 : -1;
-    }
-    return f;
-  };
-  CardId give = game.card(0, 0);
-  for (CardId c : game.s().table().hands[0]) {
-    if (fit(c) > fit(give) || (fit(c) == fit(give) && d.appeal[c] < d.appeal[give])) give = c;
-  }
-
+  const CardId give = test_support::card_to_give(d, game.s().table().hands[0], d.cards[game.s().table().desires[0]].desire);
   std::set<std::uint32_t> expected{kIndependence.encode().code, kReflect.encode().code};
   for (Seat t = 1; t < 4; ++t) {
     // Seat t has seen the card seat 0 showed it at the introductions: the invitation shows another.

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "engine/match.h"
@@ -46,6 +47,36 @@ struct ScenarioGame {
   }
   CardId card(Seat seat, int i) const { return s().table().hands[seat][i]; }
 };
+
+// The codes of the moves search weighs for `seat` (search_moves), checked to be distinct.
+inline std::set<std::uint32_t> searched_codes(const GameState& game, Seat seat) {
+  ActionList moves;
+  game.legal_actions(seat, moves);
+  game.search_moves(seat, moves);
+  std::set<std::uint32_t> codes;
+  for (Action a : moves) codes.insert(a.code);
+  EXPECT_EQ(codes.size(), moves.size());
+  return codes;
+}
+
+// The card of `hand` that search gives a fiance for a giver who wants `wanted`: the most wanted
+// symbols with their sign on its border (+1 each, -1 for the other sign), then the least appealing,
+// then the first.
+template <class Hand, std::size_t N>
+CardId card_to_give(const PersuasionDeck& d, const Hand& hand, const std::array<SignedSymbol, N>& wanted) {
+  auto fit = [&](CardId c) {
+    int f = 0;
+    for (SignedSymbol x : d.cards[c].border) {
+      for (SignedSymbol w : wanted) if (x.symbol == w.symbol) f += x.sign == w.sign ? 1 : -1;
+    }
+    return f;
+  };
+  CardId give = hand[0];
+  for (CardId c : hand) {
+    if (fit(c) > fit(give) || (fit(c) == fit(give) && d.appeal[c] < d.appeal[give])) give = c;
+  }
+  return give;
+}
 
 template <class Game>
 Game scenario_game_for(const std::string& id, int seats, const nlohmann::json& scenario,
