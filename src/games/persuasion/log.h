@@ -41,7 +41,8 @@ class EventLog {
   const LogEvent& at(std::uint32_t i) const { return events_[i % N]; }  // first() <= i < total()
   // Cards `viewer` may not read are forgotten (for determinization).
   void forget_hidden(Seat viewer) {
-    for (LogEvent& e : events_) {
+    for (std::uint32_t i = first(); i < total_; ++i) {
+      LogEvent& e = events_[i % N];
       if (e.see_c != kEveryone && !may_see(e.see_c, viewer)) e.c = kNoCard;
       if (e.see_d != kEveryone && !may_see(e.see_d, viewer)) e.d = kNoCard;
     }
