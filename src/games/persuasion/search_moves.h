@@ -2,10 +2,12 @@
 // engine/game.h): one move for each kind of move and other player, its card picked by a quick rule,
 // so that search spends its iterations on whom to invite, propose to, accept or leave, rather than
 // on which of nine cards to send with it.
-// - A card that shows your hand (an introduction, an invitation, a reply): the most appealing one
-//   (PersuasionDeck::appeal) that the other player has not seen yet.
+// - A card that shows your hand (an invitation, a reply to one): the most appealing one
+//   (PersuasionDeck::appeal), preferring one the other player has not seen yet. The introductions are
+//   a single move: the most appealing card not shown yet, to the lowest seat still waiting.
 // - A card that joins your fiance's hand (a proposal, a reply to a proposal): the one that helps the
 //   fiance most to satisfy your desires; among those, the least appealing to give away.
+// - A reflection gives up the least appealing trait (letterbox: keep none, or one swap per drawn card).
 #pragma once
 
 #include <algorithm>
