@@ -148,7 +148,6 @@ void BelleState::add_gift_moves(Seat seat, ActionList& out) const {
   }
   std::array<bool, kMaxCardTypes> seen{};
   for (CardId card : hands_[seat]) {
-    if (open.empty()) break;
     if (seen[card]) continue;
     seen[card] = true;
     for (std::uint8_t i : open) out.push_back(MoveCode{.move = Move::Gift, .card = card, .index = i}.encode());

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "engine/data.h"
 
@@ -16,13 +15,6 @@ constexpr const char* kGameId = "gameshire";
 FieldReader entry_reader(const toml::table& table, const std::string& file, const std::string& entry) {
   const std::string at = file_line(file, table);
   return FieldReader(table, entry.empty() ? at : fmt::format("{}: {}", at, entry));
-}
-
-// Refuses a field that is not in `keys` (a typo would otherwise be ignored silently).
-void only(const FieldReader& r, std::initializer_list<const char*> keys) {
-  if (auto key = r.unknown_field(keys)) {
-    throw UserError(fmt::format("{}: unknown field '{}'; allowed: {}", r.where(*key), *key, fmt::join(keys, ", ")));
-  }
 }
 
 int crop_index(char c) {
@@ -44,7 +36,7 @@ void load_maps(GameshireRules& rules, const GameConfig& config) {
   const toml::array& list = table_array(root, "map", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("map #{}", i + 1));
-    only(r, {"name", "grid"});
+    r.only({"name", "grid"});
     MapInfo m;
     m.name = r.text("name", true);
     auto rows = r.strings("grid");
@@ -82,7 +74,7 @@ void load_maps(GameshireRules& rules, const GameConfig& config) {
 
 Requirement parse_requirement(const toml::table& t, const FieldReader& card, const std::string& file, const std::string& entry) {
   FieldReader r = entry_reader(t, file, entry);
-  only(r, {"kind", "n", "crop"});
+  r.only({"kind", "n", "crop"});
   static const std::pair<const char*, ReqKind> kKinds[] = {
       {"distinct_crops", ReqKind::DistinctCrops}, {"distinct_cows", ReqKind::DistinctCows}, {"crops", ReqKind::Crops},
       {"cows", ReqKind::Cows}, {"same_crop", ReqKind::SameCrop}, {"cow_total", ReqKind::CowTotal},
@@ -171,7 +163,7 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
   const toml::array& list = table_array(root, "card", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("card #{}", i + 1));
-    only(r, {"name", "plan", "demand", "require"});
+    r.only({"name", "plan", "demand", "require"});
     SeasonCard c;
     c.name = r.text("name", true);
     if (c.name.empty()) r.fail("name", "must not be empty");
@@ -229,7 +221,7 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
       {"swap_resource", SkillEffect::SwapResource}, {"add_plan", SkillEffect::AddPlan}, {"return_plan", SkillEffect::ReturnPlan}};
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("skill #{}", i + 1));
-    only(r, {"crop", "name", "effect"});
+    r.only({"crop", "name", "effect"});
     const std::string crop = r.text("crop", true);
     int c = crop.size() == 1 ? crop_index(crop[0]) : -1;
     if (c < 0) r.fail("crop", "must be one crop letter: W, O, R, P, G or Y");
@@ -254,7 +246,7 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
       {"blight", WrinkleEffect::Blight}, {"shrink_market", WrinkleEffect::ShrinkMarket}};
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
-    only(r, {"name", "colour", "text", "effects"});
+    r.only({"name", "colour", "text", "effects"});
     Wrinkle w;
     w.name = r.text("name", true);
     if (w.name.empty()) r.fail("name", "must not be empty");
@@ -270,7 +262,7 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
     for (std::size_t k = 0; k < effects.size(); ++k) {
       if (!effects[k].is_table()) r.fail("effects", "must hold tables such as {effect = \"blight\", n = 1}");
       FieldReader e = entry_reader(*effects[k].as_table(), file, fmt::format("wrinkle '{}' effect #{}", w.name, k + 1));
-      only(e, {"effect", "n"});
+      e.only({"effect", "n"});
       const std::string name = e.text("effect", true);
       WrinkleStep step;
       bool found = false;

@@ -1,6 +1,7 @@
 #include "games/persuasion/cards.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "engine/data.h"
 
@@ -9,23 +10,21 @@ namespace {
 
 constexpr const char* kFile = "traits.toml";
 
-std::string text_field(const toml::table& t, const char* key, const std::string& where) {
-  const toml::node* node = t.get(key);
-  if (!node || !node->is_string()) throw UserError(fmt::format("{}: field '{}' must be a string", where, key));
-  std::string value = *node->value<std::string>();
-  if (value.empty()) throw UserError(fmt::format("{}: field '{}' must not be empty", where, key));
+// A non-empty string field.
+std::string text_field(const FieldReader& r, const char* key) {
+  std::string value = r.text(key, true);
+  if (value.empty()) r.fail(key, "must not be empty");
   return value;
 }
 
 // Reads "+wealth" / "-danger".
-SignedSymbol parse_signed(const PersuasionDeck& deck, const toml::node& node, const std::string& where,
-                          const char* key) {
+SignedSymbol parse_signed(const PersuasionDeck& deck, const toml::node& node, const FieldReader& r, const char* key) {
   auto value = node.value<std::string>();
-  std::string keys;
-  for (const auto& s : deck.symbols) keys += (keys.empty() ? "" : ", ") + s.key;
-  const std::string allowed = fmt::format("expected '+' or '-' and a symbol key ({})", keys);
+  std::vector<std::string> keys;
+  for (const auto& s : deck.symbols) keys.push_back(s.key);
+  const std::string allowed = fmt::format("expected '+' or '-' and a symbol key ({})", fmt::join(keys, ", "));
   if (!value || value->size() < 2 || ((*value)[0] != '+' && (*value)[0] != '-')) {
-    throw UserError(fmt::format("{}: field '{}' holds a bad signed symbol; {}", where, key, allowed));
+    r.fail(key, fmt::format("holds a bad signed symbol; {}", allowed));
   }
   const std::string name = value->substr(1);
   for (int s = 0; s < kSymbols; ++s) {
@@ -33,23 +32,21 @@ SignedSymbol parse_signed(const PersuasionDeck& deck, const toml::node& node, co
       return SignedSymbol{static_cast<Symbol>(s), static_cast<std::int8_t>((*value)[0] == '+' ? 1 : -1)};
     }
   }
-  throw UserError(fmt::format("{}: field '{}' names an unknown symbol '{}'; {}", where, key, name, allowed));
+  r.fail(key, fmt::format("names an unknown symbol '{}'; {}", name, allowed));
 }
 
 template <std::size_t N>
-std::array<SignedSymbol, N> parse_row(const PersuasionDeck& deck, const toml::table& t, const char* key,
-                                      const std::string& where) {
-  const toml::node* node = t.get(key);
+std::array<SignedSymbol, N> parse_row(const PersuasionDeck& deck, const FieldReader& r, const char* key) {
+  const toml::node* node = r.get(key);
   if (!node || !node->is_array() || node->as_array()->size() != N) {
-    throw UserError(fmt::format("{}: field '{}' must be an array of {} signed symbols", where, key, N));
+    r.fail(key, fmt::format("must be an array of {} signed symbols", N));
   }
   std::array<SignedSymbol, N> row{};
   for (std::size_t i = 0; i < N; ++i) {
-    row[i] = parse_signed(deck, *node->as_array()->get(i), where, key);
+    row[i] = parse_signed(deck, *node->as_array()->get(i), r, key);
     for (std::size_t j = 0; j < i; ++j) {
       if (row[j].symbol == row[i].symbol) {
-        throw UserError(fmt::format("{}: field '{}' names the symbol '{}' twice; its symbols must differ", where,
-                                    key, deck.symbols[row[i].symbol].key));
+        r.fail(key, fmt::format("names the symbol '{}' twice; its symbols must differ", deck.symbols[row[i].symbol].key));
       }
     }
   }
@@ -89,12 +86,11 @@ PersuasionDeck load_deck(const std::string& data_dir) {
                                 kSymbols));
   }
   for (int s = 0; s < kSymbols; ++s) {
-    const std::string where = fmt::format("{}: symbol #{}", file, s + 1);
-    const toml::table& t = *symbols.get(s)->as_table();
-    deck.symbols[s] = {text_field(t, "key", where), text_field(t, "name", where), text_field(t, "emoji", where)};
+    const FieldReader r(*symbols.get(s)->as_table(), fmt::format("{}: symbol #{}", file, s + 1));
+    deck.symbols[s] = {text_field(r, "key"), text_field(r, "name"), text_field(r, "emoji")};
     for (int o = 0; o < s; ++o) {
       if (deck.symbols[o].key == deck.symbols[s].key) {
-        throw UserError(fmt::format("{}: field 'key' '{}' appears twice; keys must differ", where, deck.symbols[s].key));
+        r.fail("key", fmt::format("'{}' appears twice; keys must differ", deck.symbols[s].key));
       }
     }
   }
@@ -104,20 +100,14 @@ PersuasionDeck load_deck(const std::string& data_dir) {
     throw UserError(fmt::format("{}: {} [[card]] tables; expected 1..{}", file, cards.size(), kMaxCards));
   }
   for (std::size_t i = 0; i < cards.size(); ++i) {
-    const std::string where = fmt::format("{}: card #{}", file, i + 1);
-    const toml::table& t = *cards.get(i)->as_table();
+    const FieldReader r(*cards.get(i)->as_table(), fmt::format("{}: card #{}", file, i + 1));
     TraitCard card;
-    card.id = static_cast<int>(i) + 1;
-    if (const toml::node* id = t.get("id")) {
-      auto v = id->value<std::int64_t>();
-      if (!id->is_integer() || !v || *v < 1 || *v > 99) throw UserError(fmt::format("{}: field 'id' must be an integer 1..99", where));
-      card.id = static_cast<int>(*v);
-      for (const TraitCard& other : deck.cards) {
-        if (other.id == card.id) throw UserError(fmt::format("{}: field 'id' {} appears twice; ids must differ", where, card.id));
-      }
+    card.id = r.integer("id", false, static_cast<int>(i) + 1, 1, 99);
+    for (const TraitCard& other : deck.cards) {
+      if (other.id == card.id) r.fail("id", fmt::format("{} appears twice; ids must differ", card.id));
     }
-    card.desire = parse_row<2>(deck, t, "desire", where);
-    card.border = parse_row<3>(deck, t, "border", where);
+    card.desire = parse_row<2>(deck, r, "desire");
+    card.border = parse_row<3>(deck, r, "border");
     deck.cards.push_back(card);
   }
   std::array<std::array<int, 2>, kSymbols> desired{};
