@@ -300,6 +300,46 @@ TEST(PersuasionCorrespondence, EngagedPlayersPendingCardsAreReturnedUnseen) {
   EXPECT_TRUE(logged);
 }
 
+// Correspondence, "Sort Mail: set aside any of your own cards on your letterbox until you've resolved
+// all other cards" (and Await Postman: cards go home at the end of the round). A card that comes back
+// (here a rejected invitation) stays set aside: it cannot be sent again as a reply that round, in the
+// game and in every determinization of it; it is free again next round.
+TEST(PersuasionCorrespondence, SortMailReturnedCardStaysAsideUntilTheRoundEnds) {
+  Game game = scenario_game(3, simple_scenario(3, 10));
+  const CardId returned = game.card(0, 0);
+  game.play(0, invite(1, returned));
+  game.play(1, invite(0, game.card(1, 0)));
+  game.play(2, invite(0, game.card(2, 0)));
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
+  game.play(0, reject(2));
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(1));
+  game.play(1, reject(0));  // seat 0's invitation comes back
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
+  EXPECT_TRUE(game.s().away(returned));
+  EXPECT_TRUE(game.g->apply(0, accept(1, returned).encode()));  // refused: set aside
+  auto accepts_of_seat0 = [](const GameState& g) {
+    ActionList legal;
+    g.legal_actions(0, legal);
+    int n = 0;
+    for (Action a : legal) n += MoveCode::decode(a).move == Move::Accept;
+    return n;
+  };
+  EXPECT_EQ(accepts_of_seat0(*game.g), 9);
+  Rng rng = make_rng(5);
+  for (Seat viewer : {1, 2}) {  // neither saw the returned card, yet it is set aside in their samples
+    for (int i = 0; i < 20; ++i) {
+      auto copy = game.g->clone();
+      copy->determinize(viewer, rng);
+      EXPECT_EQ(accepts_of_seat0(*copy), 9) << "viewer " << viewer;
+    }
+  }
+  game.play(0, accept(1, game.card(0, 1)));
+  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  ASSERT_EQ(game.s().phase(), Phase::Intentions);
+  EXPECT_FALSE(game.s().away(returned));
+  game.play(0, invite(2, returned));  // home again next round
+}
+
 TEST(PersuasionIntentions, TargetMustBeAnotherAvailablePlayer) {
   json scenario = simple_scenario(4, 9);
   scenario["independent"] = {3};

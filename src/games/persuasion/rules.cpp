@@ -94,18 +94,18 @@ void LetterboxState::return_pending_mail_of(Seat engaged) {
   for (Seat u = 0; u < num_seats(); ++u) {
     Mail& m = mail_[u];
     if (m.state != MailState::Undecided || (u != engaged && m.to != engaged)) continue;
-    m.state = MailState::Returned;
-    away_ &= ~card_bit(m.card);
+    m.state = MailState::Returned;  // the card stays set aside until the round ends (Sort Mail)
     log_event({.kind = ev(Event::Returned), .a = m.to, .b = s8(u), .x = static_cast<std::uint8_t>(m.kind), .c = m.card,
                .see_c = m.kind == Intent::Propose ? seats_mask(u, m.to) : seats_mask(u)});
   }
 }
 
 // Correspondence, rejecting: an invitation goes back unseen; a proposal (already seen) goes back.
+// Sort Mail: the owner sets the returned card aside until all other cards are resolved, so it stays
+// away (it cannot be mailed again) until the round ends.
 void LetterboxState::reject_mail(Seat seat, Seat from) {
   Mail& m = mail_[from];
   m.state = MailState::Rejected;
-  away_ &= ~card_bit(m.card);
   const bool proposal = m.kind == Intent::Propose;
   log_event({.kind = ev(proposal ? Event::ProposalRejected : Event::InviteRejected), .a = s8(seat), .b = s8(from),
              .c = m.card, .see_c = proposal ? seats_mask(seat, from) : seats_mask(from)});

@@ -275,8 +275,7 @@ void LetterboxState::reveal_intentions() {
   for (Seat u = 0; u < num_seats(); ++u) {
     if (mail_[u].state == MailState::Undecided && status_[mail_[u].to] == Status::Independent) {
       Mail& m = mail_[u];
-      m.state = MailState::Returned;
-      away_ &= ~card_bit(m.card);
+      m.state = MailState::Returned;  // set aside until the round ends (Sort Mail)
       log_event({.kind = static_cast<std::uint8_t>(Event::Returned), .a = m.to, .b = static_cast<std::int8_t>(u),
                  .x = static_cast<std::uint8_t>(m.kind), .c = m.card,
                  .see_c = m.kind == Intent::Propose ? seats_mask(u, m.to) : seats_mask(u)});
@@ -424,13 +423,15 @@ void LetterboxState::determinize(Seat seat, Rng& rng) {
     return u == seat || (m.to == seat && (m.kind == Intent::Propose || m.state == MailState::Accepted));
   };
   auto reply_seen = [&](Seat u, const Mail& m) { return u == seat || m.to == seat; };
+  // Every mailed card stays away until the round ends (Sort Mail), except an accepted proposal's two
+  // cards, which changed hands for good.
+  auto set_aside = [](const Mail& m) { return !(m.kind == Intent::Propose && m.state == MailState::Accepted); };
   away_ = 0;
   for (Seat u = 0; u < num_seats(); ++u) {
     Mail& m = mail_[u];
-    if (m.kind == Intent::None) continue;
-    const bool at_large = m.state == MailState::Undecided || (m.state == MailState::Accepted && m.kind == Intent::Invite);
-    if (card_seen(u, m) && at_large) away_ |= card_bit(m.card);
-    if (reply_seen(u, m) && at_large && m.reply != kNoCard) away_ |= card_bit(m.reply);
+    if (m.kind == Intent::None || !set_aside(m)) continue;
+    if (card_seen(u, m)) away_ |= card_bit(m.card);
+    if (reply_seen(u, m) && m.reply != kNoCard) away_ |= card_bit(m.reply);
   }
   auto redraw = [&](Seat owner) {
     std::array<CardId, kMaxHand> home{};
@@ -443,9 +444,8 @@ void LetterboxState::determinize(Seat seat, Rng& rng) {
   for (Seat u = 0; u < num_seats(); ++u) {
     Mail& m = mail_[u];
     if (m.kind == Intent::None) continue;
-    const bool at_large = m.state == MailState::Undecided || (m.state == MailState::Accepted && m.kind == Intent::Invite);
-    if (!card_seen(u, m)) m.card = at_large ? redraw(static_cast<Seat>(u)) : kNoCard;
-    if (!reply_seen(u, m) && m.reply != kNoCard) m.reply = at_large ? redraw(m.to) : kNoCard;
+    if (!card_seen(u, m)) m.card = set_aside(m) ? redraw(static_cast<Seat>(u)) : kNoCard;
+    if (!reply_seen(u, m) && m.reply != kNoCard) m.reply = set_aside(m) ? redraw(m.to) : kNoCard;
   }
 
   for (Seat u = 0; u < num_seats(); ++u) {
