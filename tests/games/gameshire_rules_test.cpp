@@ -4,6 +4,7 @@
 // C3 D4 B5 E6. Docs: docs/rules/gameshire.md.
 #include <set>
 
+#include "engine/conformance.h"
 #include "games/gameshire_test_support.h"
 
 namespace court::gameshire {
@@ -329,6 +330,210 @@ TEST(GameshireRules, SetupDealsDifferentMapsAndAMarketOfThree) {
   EXPECT_TRUE(v["decks"].contains("top_card"));
   EXPECT_EQ(v["players"].size(), 6u);
   EXPECT_NE(v["players"][0]["grid"].get<std::string>().find('\n'), std::string::npos);
+}
+
+// --- Issue 16: where Court differed from the rulebook ---------------------------------------------
+
+const std::vector<std::string> kFullField(6, "WWWWWW");
+
+// "Using Skills", Orange Peppers: "All players may omit (skip) one square when recording this card",
+// and "Choose one of the plans in the market ... You must be able to fit it on your map." With one
+// blank square left, Market Day (two squares) fits only with a square left out: a chooser who can pay
+// for Orange Peppers may choose it (and must not pass); without the boons, passing is all there is.
+TEST(GameshireRules, OrangePeppersLetsTheChooserTakeAPlanThatFitsWithASquareLeftOut) {
+  json sc = {{"maps", {"Millbrook"}}, {"skills", {"O"}}, {"boons", 1},
+             {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+             {"unlisted_cards", "out_of_game"},
+             {"boards", {field({".WWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}};
+  Table t = table(1, sc);
+  EXPECT_FALSE(is_legal(*t.game, 0, "pass"));
+  play(*t.game, 0, "choose Market Day");
+  play(*t.game, 0, "use Orange Peppers");
+  EXPECT_TRUE(is_legal(*t.game, 0, "omit square 1"));
+  play(*t.game, 0, "omit square 2");
+  play(*t.game, 0, "A1=W");
+  EXPECT_FALSE(t.game->terminal());
+  sc["boons"] = 0;
+  Table poor = table(1, sc);
+  EXPECT_EQ(labels(*poor.game, 0), (std::vector<std::string>{"pass"}));
+}
+
+// An omission is offered only when it leaves a placement. Autumn: the chooser's open squares are L0 A0
+// B0 (R W 2); Market Day needs two different crops. Leaving out square 1 or 3 leaves a pair that can
+// cover R W; leaving out the middle leaves R and 2, which cannot meet the demand, so it is not offered.
+TEST(GameshireRules, AnOmitThatStrandsTheAutumnChooserIsNotOffered) {
+  json sc = autumn_table({"Millbrook"}, {"O", "R", "P", "G", "Y", "6"}, {{{"card", "Market Day"}, {"resource", "W or 1"}}});
+  sc["skills"] = {"O"};
+  sc["boons"] = 1;
+  sc["boards"] = {{{"shaded", all_cells_but({"L0", "A0", "B0"})}}};
+  Table t = table(1, sc);
+  play(*t.game, 0, "choose Market Day");
+  play(*t.game, 0, "use Orange Peppers");
+  EXPECT_TRUE(is_legal(*t.game, 0, "omit square 1"));
+  EXPECT_TRUE(is_legal(*t.game, 0, "omit square 3"));
+  EXPECT_FALSE(is_legal(*t.game, 0, "omit square 2"));
+}
+
+// Rulebook note: "Each row or column of six white squares that is sown, cowed, or shaded in the Spring
+// earns the player who did so one boon." F1 was lost to a blight: recording A1 and B1 completes row 1
+// (with F1) and column A, two boons. Option shaded_boons=false: only recorded squares count, one boon.
+TEST(GameshireRules, BoonsCountSquaresShadedInSpring) {
+  json sc = {{"maps", {"Millbrook"}}, {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+             {"unlisted_cards", "out_of_game"},
+             {"boards", {{{"field", {"..WWW.", "W.....", "W.....", "W.....", "W.....", "W....."}}, {"shaded", {"F1"}}}}}};
+  Table t = table(1, sc);
+  play(*t.game, 0, "choose Market Day");
+  play(*t.game, 0, "A1=W B1=5");
+  EXPECT_EQ(t.s().pool(0).boons, 2);
+  Table strict = table(1, sc, {{"shaded_boons", "false"}});
+  play(*strict.game, 0, "choose Market Day");
+  play(*strict.game, 0, "A1=W B1=5");
+  EXPECT_EQ(strict.s().pool(0).boons, 1);
+}
+
+// The same note: a blight that shades the last blank square of a row and a column fills both; the two
+// boons are earned at once.
+TEST(GameshireRules, ABlightThatFillsALineEarnsItsBoons) {
+  Table t = table(1, {{"maps", {"Millbrook"}},
+                      {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
+                      {"season_deck", {"Hedge Row"}},
+                      {"resource_deck", {"Light Rain", "O or 2"}},
+                      {"unlisted_cards", "out_of_game"},
+                      {"boards", {field({"WWWWW.", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}});
+  EXPECT_EQ(t.s().board(0).shaded, cell_bit(cell("F1")));
+  EXPECT_EQ(t.s().pool(0).boons, 2);
+  EXPECT_TRUE(log_contains(*t.game, "earned 2 boons"));
+}
+
+// Light Rain, the gentlest blight, never takes a crown (a blighted crown can leave a gift unchoosable
+// and end a solo game at once, harsher than a yellow wrinkle): with C1 (a crown) and D1 blank, D1 is
+// lost, whatever the seed.
+TEST(GameshireRules, LightRainNeverBlightsACrown) {
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    Table t = table(1, {{"maps", {"Millbrook"}},
+                        {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
+                        {"season_deck", {"Hedge Row"}},
+                        {"resource_deck", {"Light Rain", "O or 2"}},
+                        {"unlisted_cards", "out_of_game"},
+                        {"boards", {field({"WW..WW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}},
+                    {}, seed);
+    EXPECT_EQ(t.s().board(0).shaded, cell_bit(cell("D1"))) << "seed " << seed;
+  }
+}
+
+// Wrinkles, step 2: "Review the selected cards with the group. Skip this step to add an extra
+// challenge!" With review_wrinkles=false a wrinkle chosen at random is shown by its colour until drawn,
+// and determinization draws its name again (a bot cannot know it); one drawn is named.
+TEST(GameshireRules, SkippingTheReviewHidesTheWrinklesUntilDrawn) {
+  auto factory = entry().prepare(entry().make_config(2, {{"wrinkles", "green:2"}, {"review_wrinkles", "false"}}));
+  auto g = factory->new_game(5);
+  const json before = g->view(0);
+  EXPECT_EQ(before["wrinkles"], json({"a green wrinkle, not yet drawn", "a green wrinkle, not yet drawn"}));
+  Rng rng = make_rng(9);
+  std::set<std::vector<int>> seen;
+  for (int i = 0; i < 60; ++i) {
+    auto copy = g->clone();
+    copy->determinize(0, rng);
+    EXPECT_EQ(copy->view(0), before);
+    std::vector<int> names;
+    for (std::uint8_t w : copy->as<GameshireState>()->wrinkles_in_game()) names.push_back(w);
+    std::sort(names.begin(), names.end());
+    seen.insert(names);
+  }
+  EXPECT_GT(seen.size(), 2u);   // six pairs of the four green wrinkles are possible
+  auto reviewed = entry().prepare(entry().make_config(2, {{"wrinkles", "green:2"}}))->new_game(5);
+  for (const auto& name : reviewed->view(0)["wrinkles"]) EXPECT_EQ(name.get<std::string>().find("not yet drawn"), std::string::npos);
+
+  Table drawn = table(1, {{"maps", {"Millbrook"}}, {"boons", 2},
+                          {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
+                          {"season_deck", {"Hedge Row"}},
+                          {"resource_deck", {"Stern Steward", "O or 2"}},
+                          {"unlisted_cards", "out_of_game"}},
+                      {{"review_wrinkles", "false"}});
+  EXPECT_EQ(drawn.game->view(0)["wrinkles"], json({"Stern Steward"}));
+}
+
+// The generic checks (views unchanged by determinization, fair sampling of what is hidden) hold with
+// the wrinkles' names hidden too.
+TEST(GameshireRules, HiddenWrinklesPassTheGenericChecks) {
+  auto factory = entry().prepare(entry().make_config(3, {{"wrinkles", "green:2,yellow:2,red:1"}, {"review_wrinkles", "false"}}));
+  std::string all;
+  for (const auto& f : check_playouts(*factory, 31, 3)) all += f + "\n";
+  for (const auto& f : check_determinization_fairness(*factory, 31, 400)) all += f + "\n";
+  EXPECT_TRUE(all.empty()) << all;
+}
+
+// "End of Spring: 1. Once all six gifts have been chosen, Spring ends." Red Radishes writes on the
+// crown F2 before any card is chosen and chooses the sixth gift: Autumn begins at once.
+TEST(GameshireRules, SpringEndsTheMomentTheSixthGiftIsChosen) {
+  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"R"}}, {"boons", 1},
+                      {"gifts", {"W", "W", "W", "W", "W", ""}},
+                      {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+                      {"unlisted_cards", "out_of_game"},
+                      {"boards", {{{"field", {"WWWWWW", "WWWWW.", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"}}, {"gifts_chosen", 5}}}}});
+  play(*t.game, 0, "use Red Radishes");
+  play(*t.game, 0, "write Y at F2");
+  EXPECT_EQ(t.s().pool(0).chosen, 0x3f);
+  EXPECT_EQ(t.s().season(), Season::Autumn);
+  EXPECT_FALSE(t.game->terminal());
+}
+
+// "Using Skills": a skill is a bonus; it is offered only when it can do something. Red Radishes needs a
+// blank square on some map, White Berries a square to erase (in Autumn one shaded for a demand), Purple
+// Root a resource card to draw.
+TEST(GameshireRules, ASkillIsOfferedOnlyWhenItCanDoSomething) {
+  Table full = table(1, {{"maps", {"Millbrook"}}, {"skills", {"R"}}, {"boons", 3},
+                         {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+                         {"unlisted_cards", "out_of_game"}, {"boards", {field(kFullField)}}});
+  EXPECT_FALSE(is_legal(*full.game, 0, "use Red Radishes"));
+  Table shared = table(2, {{"maps", {"Millbrook", "Thornfield"}}, {"skills", {"R"}}, {"boons", 3},
+                           {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+                           {"unlisted_cards", "out_of_game"}, {"boards", {field(kFullField), json::object()}}});
+  EXPECT_TRUE(is_legal(*shared.game, 0, "use Red Radishes"));   // "all players": seat 1 has blank squares
+
+  json autumn = autumn_table({"Millbrook"}, {"O", "R", "P", "G", "Y", "6"}, {{{"card", "Market Day"}, {"resource", "W or 1"}}});
+  autumn["skills"] = {"W"};
+  autumn["boons"] = 3;
+  Table nothing_shaded = table(1, autumn);
+  EXPECT_FALSE(is_legal(*nothing_shaded.game, 0, "use White Berries"));
+
+  Table no_resources = table(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 1},
+                                 {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+                                 {"unlisted_cards", "out_of_game"}});
+  EXPECT_FALSE(is_legal(*no_resources.game, 0, "use Purple Root on Market Day"));
+}
+
+// White Berries: "erase one recorded square". A token not used in Spring carries into Autumn, where it
+// un-shades a square shaded for a demand, never one shaded for a gift or lost to a blight.
+TEST(GameshireRules, AnUnusedEraseNeverUnshadesGiftOrBlightedSquares) {
+  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"W"}}, {"boons", 1},
+                      {"gifts", {"W", "W", "W", "W", "W", ""}},
+                      {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+                      {"unlisted_cards", "out_of_game"},
+                      {"boards", {{{"field", {"WWWWW.", "WWWW..", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"}},
+                                   {"shaded", {"F1"}}, {"gifts_chosen", 5}}}}});
+  play(*t.game, 0, "use White Berries");
+  play(*t.game, 0, "choose Market Day");
+  play(*t.game, 0, "E2=W F2=5");          // F2 is the crown of column F: the sixth gift
+  ASSERT_EQ(t.s().season(), Season::Autumn);
+  while (t.s().step() == Step::GiftShade) play_any(*t.game);
+  ASSERT_TRUE(t.s().board(0).erase_token);
+  ASSERT_NE(t.s().board(0).shaded & ~cell_bit(cell("F1")), 0u);   // the gift squares
+  for (const auto& label : labels(*t.game, 0)) EXPECT_NE(label.rfind("unshade", 0), 0u) << label;
+}
+
+// Purple Root: "discard one resource card ..., then draw a replacement." When the draw finds only a
+// wrinkle and then nothing, the card keeps its resource card, which is not also discarded (no copy).
+TEST(GameshireRules, PurpleRootNeverDuplicatesAResourceCard) {
+  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 2},
+                      {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
+                      {"resource_deck", {"Stern Steward"}},
+                      {"unlisted_cards", "out_of_game"}});
+  const ResId before = t.s().market()[0].res;
+  play(*t.game, 0, "use Purple Root on Market Day");
+  ASSERT_EQ(t.s().market().size(), 1u);
+  EXPECT_EQ(t.s().market()[0].res, before);
+  EXPECT_FALSE(t.s().resource_discard().contains(before));
 }
 
 }  // namespace

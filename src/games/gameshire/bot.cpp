@@ -21,12 +21,6 @@ Bits neighbours(int cell) {
   return (b << 8) | (b >> 8) | ((b << 1) & kNotColL) | ((b >> 1) & kNotColR);
 }
 
-Bits line_mask(int line) {
-  Bits m = 0;
-  for (int k = 1; k <= 6; ++k) m |= cell_bit(line < 6 ? cell_index(line + 1, k) : cell_index(k, line - 6 + 1));
-  return m;
-}
-
 // ---- Spring ------------------------------------------------------------------------------------
 
 // How good it is for `seat` to record `values` on `mask` now.
@@ -76,10 +70,11 @@ double spring_score(const GameshireState& st, Seat seat, Bits mask, const Value*
     if (live < needed) score -= 80;
     else if (live - needed < 2) score -= 4.0 * (2 - (live - needed));
   }
+  const Bits filled = written | (rules.shaded_boons ? b.shaded : 0);   // blighted squares count (rulebook's note)
   for (int line = 0; line < kLines; ++line) {
     if (b.boon_lines >> line & 1) continue;
-    const Bits m = line_mask(line);
-    if ((written & m) == m) score += 2.5;
+    const Bits m = boon_line_mask(line);
+    if ((filled & m) == m) score += 2.5;
   }
   return score;
 }

@@ -243,7 +243,8 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
   static const std::pair<const char*, WrinkleEffect> kEffects[] = {
       {"lose_boons", WrinkleEffect::LoseBoons}, {"raise_cost", WrinkleEffect::RaiseCost}, {"forget_skill", WrinkleEffect::ForgetSkill},
       {"discard_market", WrinkleEffect::DiscardMarket}, {"burn_season", WrinkleEffect::BurnSeason},
-      {"blight", WrinkleEffect::Blight}, {"shrink_market", WrinkleEffect::ShrinkMarket}};
+      {"blight", WrinkleEffect::Blight}, {"blight_sparing_crowns", WrinkleEffect::BlightSparingCrowns},
+      {"shrink_market", WrinkleEffect::ShrinkMarket}};
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
     r.only({"name", "colour", "text", "effects"});
@@ -267,7 +268,8 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
       WrinkleStep step;
       bool found = false;
       for (const auto& [key, eff] : kEffects) if (name == key) { step.effect = eff; found = true; }
-      if (!found) e.fail("effect", fmt::format("'{}' is not allowed; expected one of lose_boons, raise_cost, forget_skill, discard_market, burn_season, blight, shrink_market", name));
+      if (!found) e.fail("effect", fmt::format("'{}' is not allowed; expected one of lose_boons, raise_cost, forget_skill, discard_market, burn_season, blight, "
+                                              "blight_sparing_crowns, shrink_market", name));
       step.n = static_cast<std::uint8_t>(e.integer("n", false, 1, 1, 10));
       w.effects.push_back(step);
     }
@@ -367,6 +369,12 @@ std::vector<OptionSpec> gameshire_options() {
        .help = "at Autumn, the used season cards are shuffled back into the deck (false: only the unused deck is flipped)"},
       {.name = "refresh_discards", .type = OptionType::Int, .default_value = "2",
        .help = "demands the active player may discard when no gift is delivered", .min = 0, .max = 3},
+      {.name = "shaded_boons", .type = OptionType::Bool, .default_value = "true",
+       .help = "squares shaded in Spring (by a blight) count toward a row or column's boon, as the rulebook's note "
+               "says (false: only recorded squares count)"},
+      {.name = "review_wrinkles", .type = OptionType::Bool, .default_value = "true",
+       .help = "the wrinkles shuffled in are listed for everyone (false: the rulebook's extra challenge, a wrinkle "
+               "is known only when drawn)"},
   };
 }
 
@@ -433,6 +441,8 @@ GameshireRules load_gameshire_rules(const GameConfig& config) {
   rules.market_size = static_cast<int>(config.options.get_int("market_size"));
   rules.autumn_reshuffle = config.options.get_bool("autumn_reshuffle");
   rules.refresh_discards = static_cast<int>(config.options.get_int("refresh_discards"));
+  rules.shaded_boons = config.options.get_bool("shaded_boons");
+  rules.review_wrinkles = config.options.get_bool("review_wrinkles");
   rules.quota = gift_quotas(config.seats);
   return rules;
 }

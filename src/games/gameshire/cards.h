@@ -19,6 +19,12 @@ inline constexpr Value kBlank = 0;
 inline constexpr int kCrops = 6;
 inline constexpr int kColumns = 6;                // field columns A-F, and the six gifts
 inline constexpr int kLines = 12;                 // six field rows and six field columns: the boon circles
+// The six field squares of boon line `line`: rows 1-6 are lines 0-5, columns A-F lines 6-11.
+constexpr Bits boon_line_mask(int line) {
+  Bits m = 0;
+  for (int k = 1; k <= 6; ++k) m |= cell_bit(line < 6 ? cell_index(line + 1, k) : cell_index(k, line - 6 + 1));
+  return m;
+}
 constexpr Value crop_value(int crop) { return static_cast<Value>(1 + crop); }
 constexpr Value cow_value(int cows) { return static_cast<Value>(6 + cows); }
 constexpr bool is_crop(Value v) { return v >= 1 && v <= 6; }
@@ -51,7 +57,9 @@ struct Requirement {
 };
 
 enum class SkillEffect : std::uint8_t { Erase, Omit, Write, SwapResource, AddPlan, ReturnPlan };
-enum class WrinkleEffect : std::uint8_t { LoseBoons, RaiseCost, ForgetSkill, DiscardMarket, BurnSeason, Blight, ShrinkMarket };
+enum class WrinkleEffect : std::uint8_t {
+  LoseBoons, RaiseCost, ForgetSkill, DiscardMarket, BurnSeason, Blight, BlightSparingCrowns, ShrinkMarket
+};
 enum class Colour : std::uint8_t { Green, Yellow, Red };
 
 // One orientation of a card's shape (optionally with one cell left out), ready to place.
@@ -123,6 +131,8 @@ struct GameshireRules {
   int market_size = 3;
   bool autumn_reshuffle = true;
   int refresh_discards = 2;
+  bool shaded_boons = true;                     // squares shaded in Spring count toward a line's boon
+  bool review_wrinkles = true;                  // the wrinkles in the deck are listed before they are drawn
   std::array<std::uint8_t, kMaxSeats> quota{};  // gifts each seat (in turn order from seat 0) must choose
 
   bool competitive() const { return mode == Mode::Competitive; }

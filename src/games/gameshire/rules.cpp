@@ -17,25 +17,18 @@ void GameshireState::apply(Seat seat, Action action) {
       log_event({.kind = Event::Omitted, .seat = static_cast<std::int8_t>(seat), .card = current_.card, .a = m.a});
       break;
     case Move::UseSkill: use_skill(seat, m.a, m.b); break;
-    case Move::Erase: {
-      Board& b = boards_[seat];
-      b.erase_token = false;
-      if (season_ == Season::Spring) {
-        b.value[m.a] = kBlank;
-        b.written &= ~cell_bit(m.a);
-      } else {
-        b.shaded &= ~cell_bit(m.a);
-      }
-      log_event({.kind = Event::Erased, .seat = static_cast<std::int8_t>(seat), .a = m.a});
-      break;
-    }
+    case Move::Erase: erase(seat, m.a); break;
     case Move::Write:
       boards_[seat].write_token = false;
       log_event({.kind = Event::Wrote, .seat = static_cast<std::int8_t>(seat), .a = m.a, .b = m.b});
       record_square(seat, m.a, m.b, season_ == Season::Spring);
+      // "Once all six gifts have been chosen, Spring ends": also when a write chooses the last one
+      // before a card is chosen (during a recording, the card is finished first).
+      if (season_ == Season::Spring && step_ == Step::Choose && spring_complete()) start_autumn();
       break;
     case Move::ShadeGift:
       boards_[seat].shaded |= cell_bit(m.a);
+      boards_[seat].fixed |= cell_bit(m.a);
       log_event({.kind = Event::GiftShaded, .seat = static_cast<std::int8_t>(seat), .a = static_cast<std::uint8_t>(shade_col_), .b = m.a});
       next_gift_shade();
       break;
@@ -90,6 +83,7 @@ ResId GameshireState::draw_resource() {
 }
 
 void GameshireState::apply_wrinkle(int w) {
+  wrinkles_drawn_ |= 1u << w;
   log_event({.kind = Event::Wrinkle, .a = static_cast<std::uint8_t>(w)});
   const int pools = rules_->competitive() ? seats_ : 1;
   for (const WrinkleStep& step : rules_->wrinkles[w].effects) {
@@ -126,27 +120,51 @@ void GameshireState::apply_wrinkle(int w) {
           season_deck_.pop_back();
         }
         break;
-      case WrinkleEffect::Blight:
-        for (int seat = 0; seat < seats_; ++seat) {
-          Board& b = boards_[seat];
-          Bits lost = 0;
-          for (int k = 0; k < n; ++k) {
-            Bits open = (season_ == Season::Spring ? kFieldMask & ~b.written : kAllCells) & ~b.shaded & ~lost;
-            const int count = std::popcount(open);
-            if (count == 0) break;
-            int pick = static_cast<int>(uniform(rng_, static_cast<std::uint32_t>(count)));
-            for (; pick > 0; --pick) open &= open - 1;
-            lost |= cell_bit(std::countr_zero(open));
-          }
-          b.shaded |= lost;
-          log_event({.kind = Event::Blighted, .seat = static_cast<std::int8_t>(seat), .cells = lost});
-        }
-        break;
+      case WrinkleEffect::Blight: blight(n, false); break;
+      case WrinkleEffect::BlightSparingCrowns: blight(n, true); break;
       case WrinkleEffect::ShrinkMarket:
         market_target_ = static_cast<std::uint8_t>(std::max(1, market_target_ - n));
         break;
     }
   }
+}
+
+// A blight: every player loses `n` random squares (Spring: blank field squares, which can never be
+// recorded; Autumn: unshaded squares), optionally never a crown. The squares are shaded for good. By
+// the rulebook's note a line "sown, cowed, or shaded in the Spring" earns its boon, so a blight that
+// fills a line's last square earns it (option shaded_boons).
+void GameshireState::blight(int n, bool spare_crowns) {
+  for (int seat = 0; seat < seats_; ++seat) {
+    Board& b = boards_[seat];
+    Bits lost = 0;
+    const Bits spared = spare_crowns ? rules_->maps[b.map].crowns : 0;
+    for (int k = 0; k < n; ++k) {
+      Bits open = (season_ == Season::Spring ? kFieldMask & ~b.written : kAllCells) & ~b.shaded & ~lost & ~spared;
+      const int count = std::popcount(open);
+      if (count == 0) break;
+      int pick = static_cast<int>(uniform(rng_, static_cast<std::uint32_t>(count)));
+      for (; pick > 0; --pick) open &= open - 1;
+      lost |= cell_bit(std::countr_zero(open));
+    }
+    b.shaded |= lost;
+    b.fixed |= lost;
+    log_event({.kind = Event::Blighted, .seat = static_cast<std::int8_t>(seat), .cells = lost});
+    if (season_ == Season::Spring) check_boons(seat);
+  }
+}
+
+// White Berries' token: in Spring erase a recorded square; in Autumn un-shade a square shaded for a
+// demand (never one shaded for a gift or by a blight: offered only where it can be used).
+void GameshireState::erase(Seat seat, int cell) {
+  Board& b = boards_[seat];
+  b.erase_token = false;
+  if (season_ == Season::Spring) {
+    b.value[cell] = kBlank;
+    b.written &= ~cell_bit(cell);
+  } else {
+    b.shaded &= ~cell_bit(cell);
+  }
+  log_event({.kind = Event::Erased, .seat = static_cast<std::int8_t>(seat), .a = static_cast<std::uint8_t>(cell)});
 }
 
 // "2. Choose one of the plans in the market to complete. You must be able to fit it on your map."
@@ -224,15 +242,16 @@ void GameshireState::record_square(Seat seat, int cell, Value v, bool triggers) 
   check_boons(seat);
 }
 
-// "When you fill all six white spaces in a row or column, you earn a boon." Boons are shared.
+// "When you fill all six white spaces in a row or column, you earn a boon." Boons are shared. The
+// rulebook's note counts squares "sown, cowed, or shaded in the Spring" (option shaded_boons).
 void GameshireState::check_boons(Seat seat) {
   Board& b = boards_[seat];
+  const Bits filled = b.written | (season_ == Season::Spring && rules_->shaded_boons ? b.shaded : 0);
   int earned = 0;
   for (int line = 0; line < kLines; ++line) {
     if (b.boon_lines >> line & 1) continue;
-    Bits m = 0;
-    for (int k = 1; k <= 6; ++k) m |= cell_bit(line < 6 ? cell_index(line + 1, k) : cell_index(k, line - 6 + 1));
-    if ((b.written & m) == m) { b.boon_lines |= static_cast<std::uint16_t>(1u << line); ++earned; }
+    const Bits m = boon_line_mask(line);
+    if ((filled & m) == m) { b.boon_lines |= static_cast<std::uint16_t>(1u << line); ++earned; }
   }
   if (!earned) return;
   Pool& pool = pools_[pool_index(seat)];
@@ -300,12 +319,7 @@ void GameshireState::finish_card() {
   current_ = {};
   for (int s = 0; s < seats_; ++s) { boards_[s].omit = 0; boards_[s].omit_token = false; }
   if (season_ == Season::Spring) {
-    bool done = pools_[0].chosen == 0x3f;
-    if (rules_->competitive()) {
-      done = true;
-      for (int s = 0; s < seats_; ++s) done = done && (boards_[s].passed || pools_[s].chosen == 0x3f);
-    }
-    if (done) { start_autumn(); return; }
+    if (spring_complete()) { start_autumn(); return; }
   } else {
     if (!rules_->competitive() && pools_[0].delivered == 0x3f) { end_game(true, LossCause::None); return; }
     if (rules_->competitive() && pools_[active_].chosen && pools_[active_].delivered == pools_[active_].chosen) {
@@ -314,6 +328,13 @@ void GameshireState::finish_card() {
     }
   }
   next_active();
+}
+
+// Spring ends once all six gifts are chosen (competitive: when every player has six or has passed).
+bool GameshireState::spring_complete() const {
+  if (!rules_->competitive()) return pools_[0].chosen == 0x3f;
+  for (int s = 0; s < seats_; ++s) if (!boards_[s].passed && pools_[s].chosen != 0x3f) return false;
+  return true;
 }
 
 void GameshireState::next_active() {
@@ -395,12 +416,15 @@ void GameshireState::use_skill(Seat seat, int crop, int arg) {
     case SkillEffect::Write: each([](Board& b) { b.write_token = true; }); break;
     case SkillEffect::Omit: each([](Board& b) { if (b.omit == 0) b.omit_token = true; }); break;
     case SkillEffect::SwapResource: {
+      // A wrinkle drawn on the way may discard the card itself (with its resource card).
       const CardId card = market_[arg].card;
-      const ResId old = market_[arg].res;
       const ResId fresh = draw_resource();
-      res_discard_.push_back(old);
       for (MarketSlot& slot : market_) {
-        if (slot.card == card) { slot.res = fresh == kNoCard ? old : fresh; return; }
+        if (slot.card != card) continue;
+        if (fresh == kNoCard) return;   // nothing left to draw: the card keeps its resource card
+        res_discard_.push_back(slot.res);
+        slot.res = fresh;
+        return;
       }
       if (fresh != kNoCard) res_discard_.push_back(fresh);
       break;

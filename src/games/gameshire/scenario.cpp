@@ -184,13 +184,15 @@ GameshireState state_from_scenario(const GameshireRules& rules, const json& sc, 
             board.written |= cell_bit(cell);
           }
         }
-        for (int line = 0; line < kLines; ++line) {
-          Bits m = 0;
-          for (int k = 1; k <= 6; ++k) m |= cell_bit(line < 6 ? cell_index(line + 1, k) : cell_index(k, line - 6 + 1));
-          if ((board.written & m) == m) board.boon_lines |= static_cast<std::uint16_t>(1u << line);
-        }
       }
       if (b.contains("shaded")) for (const json& c : array(b["shaded"], f + ".shaded")) board.shaded |= cell_bit(cell(c, f + ".shaded"));
+      // Spring squares shaded before play were lost to a blight; lines already full earned their boon.
+      const bool spring = s.season_ == Season::Spring;
+      if (spring) board.fixed = board.shaded;
+      const Bits filled = board.written | (spring && rules.shaded_boons ? board.shaded : 0);
+      for (int line = 0; line < kLines; ++line) {
+        if ((filled & boon_line_mask(line)) == boon_line_mask(line)) board.boon_lines |= static_cast<std::uint16_t>(1u << line);
+      }
       if (b.contains("gifts_chosen")) board.gifts_chosen = static_cast<std::uint8_t>(integer(b["gifts_chosen"], f + ".gifts_chosen", 0, 6));
     }
   }

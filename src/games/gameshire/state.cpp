@@ -106,22 +106,50 @@ bool GameshireState::placement_meets(Seat s, CardId card, const Placed& p, int a
   return meets(rules_->cards[card].require, values.data(), p.size);
 }
 
-bool GameshireState::can_fit(Seat s, CardId card, bool as_active) const {
+bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) const {
   const Bits open = open_squares(s);
   const SeasonCard& c = rules_->cards[card];
   const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
+  const bool must_meet = season_ == Season::Autumn && as_active;
   for (const Placed& p : list) {
-    if (p.omitted != 0) break;   // full shapes come first
-    if (season_ == Season::Autumn && as_active) {
-      bool found = false;
-      for_each_placement(p.pattern, open, [&](int anchor, Bits) { found = found || placement_meets(s, card, p, anchor); });
-      if (found) return true;
-    } else if (fits_anywhere(p.pattern, open)) {
-      return true;
+    if (p.omitted < omitted) continue;
+    if (p.omitted > omitted) break;   // the list runs by omission: the whole shape first
+    if (!must_meet) {
+      if (fits_anywhere(p.pattern, open)) return true;
+      continue;
     }
+    bool found = false;
+    for_each_placement(p.pattern, open, [&](int anchor, Bits) { found = found || placement_meets(s, card, p, anchor); });
+    if (found) return true;
   }
   return false;
 }
+
+// "You must be able to fit it on your map." Orange Peppers ("all players may omit one square when
+// recording this card") counts: a player who can pay for it may choose a card that fits with one
+// square left out, and uses the skill when recording.
+bool GameshireState::can_fit(Seat s, CardId card, bool as_active) const {
+  if (fits(s, card, as_active, 0)) return true;
+  if (!can_omit(s)) return false;
+  const SeasonCard& c = rules_->cards[card];
+  const int squares = static_cast<int>(season_ == Season::Spring ? c.plan_symbols.size() : c.demand.cells.size());
+  for (int k = 0; k < squares; ++k) if (fits(s, card, as_active, k + 1)) return true;
+  return false;
+}
+
+bool GameshireState::can_omit(Seat s) const {
+  for (int crop = 0; crop < kCrops; ++crop) {
+    if (rules_->skills[crop].effect == SkillEffect::Omit && skill_usable(s, crop)) return true;
+  }
+  return false;
+}
+
+int GameshireState::card_squares() const {
+  const SeasonCard& c = rules_->cards[current_.card];
+  return static_cast<int>(season_ == Season::Spring ? c.plan_symbols.size() : c.demand.cells.size());
+}
+
+bool GameshireState::resource_available() const { return !res_deck_.empty() || !res_discard_.empty(); }
 
 int GameshireState::skill_cost(Seat s) const {
   const Pool& p = pool(s);
@@ -169,9 +197,10 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
       if (out.size() == before) out.push_back(MoveCode{Move::Pass}.encode());
       const Board& b = boards_[seat];
       if (b.omit_token && b.omit == 0) {
-        const int n = static_cast<int>(rules_->cards[current_.card].plan_symbols.size());
-        const int m = static_cast<int>(rules_->cards[current_.card].demand.cells.size());
-        for (int k = 0; k < (season_ == Season::Spring ? n : m); ++k) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
+        // Only an omission that leaves a placement (meeting the demand for the Autumn chooser).
+        for (int k = 0; k < card_squares(); ++k) {
+          if (fits(seat, current_.card, seat == active_, k + 1)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
+        }
       }
       add_skill_moves(seat, out);
       add_token_moves(seat, out);
@@ -231,30 +260,55 @@ void GameshireState::add_placements(Seat seat, ActionList& out) const {
 
 void GameshireState::add_skill_moves(Seat seat, ActionList& out) const {
   for (int crop = 0; crop < kCrops; ++crop) {
-    if (!skill_usable(seat, crop)) continue;
+    if (!skill_does_something(seat, crop)) continue;
     auto add = [&](int arg) { out.push_back(MoveCode{Move::UseSkill, static_cast<std::uint8_t>(crop), static_cast<std::uint8_t>(arg)}.encode()); };
-    const Board& b = boards_[seat];
     switch (rules_->skills[crop].effect) {
-      case SkillEffect::Erase: if (!b.erase_token) add(0); break;
-      case SkillEffect::Write: if (!b.write_token) add(0); break;
-      case SkillEffect::Omit: if (step_ == Step::Record && !b.omit_token && b.omit == 0) add(0); break;
       case SkillEffect::SwapResource:
         for (std::size_t k = 0; k < market_.size(); ++k) add(static_cast<int>(k));
         break;
-      case SkillEffect::AddPlan:
-        if (!season_deck_.empty() && market_.size() < kMarketCapacity) add(0);
-        break;
       case SkillEffect::ReturnPlan:
-        if (market_.size() < kMarketCapacity) for (CardId c : season_discard_) add(c);
+        for (CardId c : season_discard_) add(c);
         break;
+      default: add(0); break;
     }
   }
+}
+
+// A skill is offered only when it can do something: a square someone may erase or write in (the
+// user's own in the competitive variant), a square of this card to leave out that still leaves the
+// user a placement, a resource card to draw, room in the market, a card to return.
+bool GameshireState::skill_does_something(Seat seat, int crop) const {
+  if (!skill_usable(seat, crop)) return false;
+  const Board& user = boards_[seat];
+  auto any_board = [&](auto&& has) {
+    for (int s = 0; s < seats_; ++s) if ((s == seat || !rules_->competitive()) && has(boards_[s])) return true;
+    return false;
+  };
+  switch (rules_->skills[crop].effect) {
+    case SkillEffect::Erase:
+      return !user.erase_token && any_board([&](const Board& b) { return (season_ == Season::Spring ? b.written : b.shaded & ~b.fixed) != 0; });
+    case SkillEffect::Write:
+      return !user.write_token && any_board([&](const Board& b) {
+        const Bits open = season_ == Season::Spring ? kFieldMask & ~b.written & ~b.shaded : ~b.shaded;
+        for (Bits cells = open; cells; cells &= cells - 1) if (b.value[std::countr_zero(cells)] == kBlank) return true;
+        return false;
+      });
+    case SkillEffect::Omit: {
+      if (step_ != Step::Record || user.omit_token || user.omit != 0) return false;
+      for (int k = 0; k < card_squares(); ++k) if (fits(seat, current_.card, seat == active_, k + 1)) return true;
+      return false;
+    }
+    case SkillEffect::SwapResource: return !market_.empty() && resource_available();
+    case SkillEffect::AddPlan: return !season_deck_.empty() && market_.size() < kMarketCapacity && resource_available();
+    case SkillEffect::ReturnPlan: return !season_discard_.empty() && market_.size() < kMarketCapacity && resource_available();
+  }
+  return false;
 }
 
 void GameshireState::add_token_moves(Seat seat, ActionList& out) const {
   const Board& b = boards_[seat];
   if (b.erase_token) {
-    Bits cells = season_ == Season::Spring ? b.written : b.shaded;
+    Bits cells = season_ == Season::Spring ? b.written : b.shaded & ~b.fixed;
     for (; cells; cells &= cells - 1) out.push_back(MoveCode{Move::Erase, static_cast<std::uint8_t>(std::countr_zero(cells))}.encode());
   }
   if (b.write_token) {
@@ -271,15 +325,49 @@ void GameshireState::add_token_moves(Seat seat, ActionList& out) const {
 // card (whose other side shows, so everyone knows it). Everything else is public.
 void GameshireState::determinize(Seat seat, Rng& rng) {
   (void)seat;
+  if (!rules_->review_wrinkles) resample_hidden_wrinkles(rng);
   shuffle(res_deck_.begin(), res_deck_.end(), rng);
   if (season_deck_.size() > 1) shuffle(season_deck_.begin(), season_deck_.end() - 1, rng);
   const std::uint64_t high = rng();
   rng_ = make_rng((high << 32) | rng());
 }
 
+bool GameshireState::wrinkle_known(int w) const {
+  if (rules_->review_wrinkles || wrinkle_drawn(w)) return true;
+  return std::find(rules_->wrinkle_names.begin(), rules_->wrinkle_names.end(), w) != rules_->wrinkle_names.end();
+}
+
+// Without the review, the wrinkles chosen at random and not yet drawn are unknown but for their
+// colour: each is replaced by a random one of its colour among those not known to be elsewhere.
+void GameshireState::resample_hidden_wrinkles(Rng& rng) {
+  for (int colour = 0; colour < 3; ++colour) {
+    FixedVector<std::uint8_t, kMaxWrinkles> candidates;
+    int hidden = 0;
+    for (std::size_t w = 0; w < rules_->wrinkles.size(); ++w) {
+      if (static_cast<int>(rules_->wrinkles[w].colour) != colour || wrinkle_known(static_cast<int>(w))) continue;
+      candidates.push_back(static_cast<std::uint8_t>(w));
+      hidden += wrinkles_in_game_.contains(static_cast<std::uint8_t>(w));
+    }
+    if (hidden == 0) continue;
+    shuffle(candidates.begin(), candidates.end(), rng);
+    int next = 0;
+    for (std::uint8_t& w : wrinkles_in_game_) {
+      if (static_cast<int>(rules_->wrinkles[w].colour) != colour || wrinkle_known(w)) continue;
+      const std::uint8_t fresh = candidates[next++];
+      for (ResId& r : res_deck_) if (r == kWrinkleBase + w) r = static_cast<ResId>(kWrinkleBase + fresh);
+      w = fresh;
+    }
+  }
+}
+
+// A wrinkle whose name is hidden is listed by its colour only.
 void GameshireState::hidden_items(Seat seat, HiddenList& out) const {
   (void)seat;
-  for (ResId r : res_deck_) out.push_back({0, r});
+  for (ResId r : res_deck_) {
+    const bool hidden_name = rules_->is_wrinkle(r) && !wrinkle_known(r - kWrinkleBase);
+    const int colour = hidden_name ? static_cast<int>(rules_->wrinkles[r - kWrinkleBase].colour) : 0;
+    out.push_back({0, static_cast<std::uint16_t>(hidden_name ? kWrinkleBase + kMaxWrinkles + colour : r)});
+  }
   for (std::size_t i = 0; i + 1 < season_deck_.size(); ++i) out.push_back({1, season_deck_[i]});
 }
 

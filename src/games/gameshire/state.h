@@ -59,6 +59,7 @@ struct Board {
   std::array<Value, kCells> value{};   // what each square holds (the border is pre-printed)
   Bits written = 0;                    // field squares recorded (Spring) or written with a skill
   Bits shaded = 0;                     // shaded squares (Autumn), and squares lost to a blight
+  Bits fixed = 0;                      // shaded for a gift or by a blight: never un-shaded
   std::uint16_t boon_lines = 0;        // field rows 0-5 and columns 6-11 completed (a boon each)
   std::uint8_t map = 0;
   std::uint8_t gifts_chosen = 0;
@@ -167,7 +168,12 @@ class GameshireState {
   const FixedVector<CardId, kMaxSeasonCards>& season_deck() const { return season_deck_; }
   const FixedVector<CardId, kMaxSeasonCards>& season_discard() const { return season_discard_; }
   const FixedVector<ResId, kMaxResDeck>& resource_deck() const { return res_deck_; }
+  const FixedVector<ResId, kMaxResDeck>& resource_discard() const { return res_discard_; }
   const FixedVector<std::uint8_t, kMaxWrinkles>& wrinkles_in_game() const { return wrinkles_in_game_; }
+  bool wrinkle_drawn(int w) const { return wrinkles_drawn_ >> w & 1; }
+  // Whether `viewer` knows that wrinkle `w` is in the game: every wrinkle when they were reviewed,
+  // otherwise only those drawn and those the options name.
+  bool wrinkle_known(int w) const;
   const FixedVector<LogEvent, kLogCapacity>& log() const { return log_; }
   int quota(Seat s) const;
   bool won() const { return won_; }
@@ -179,10 +185,16 @@ class GameshireState {
 
   // Rules questions (bots and views ask them too).
   Bits open_squares(Seat s) const;                      // where `s` may record/shade now
-  bool can_fit(Seat s, CardId card, bool as_active) const;   // some placement (meeting the demand if active)
+  // Some placement of `card` (meeting the demand if active in Autumn); with one square left out when
+  // the player can pay for Orange Peppers.
+  bool can_fit(Seat s, CardId card, bool as_active) const;
+  // Some placement of `card` with square `omitted` - 1 left out (0: the whole shape).
+  bool fits(Seat s, CardId card, bool as_active, int omitted) const;
+  bool can_omit(Seat s) const;                           // may use a skill that leaves out a square
   bool placement_meets(Seat s, CardId card, const Placed& p, int anchor) const;
   int skill_cost(Seat s) const;                         // boons the next skill use costs, or -1 when none is left
   bool skill_usable(Seat s, int crop) const;
+  bool skill_does_something(Seat s, int crop) const;    // usable, and its effect would change something
   // Which undelivered gift columns (of the active player's pool) `res` matches.
   std::uint8_t matching_gifts(Seat s, ResId res) const;
   Value symbol_value(std::uint8_t symbol, ResId res) const;
@@ -192,6 +204,10 @@ class GameshireState {
   void add_skill_moves(Seat seat, ActionList& out) const;
   void add_token_moves(Seat seat, ActionList& out) const;
   void add_placements(Seat seat, ActionList& out) const;
+  int card_squares() const;                             // squares of the current card this season
+  bool resource_available() const;                      // a resource card can be drawn
+  bool spring_complete() const;
+  void resample_hidden_wrinkles(Rng& rng);
   void log_event(const LogEvent& e);
 
   // rules.cpp
@@ -200,6 +216,8 @@ class GameshireState {
   bool draw_season(CardId* card);
   ResId draw_resource();
   void apply_wrinkle(int w);
+  void blight(int n, bool spare_crowns);
+  void erase(Seat seat, int cell);
   void choose(int slot);
   void place(Seat seat, int index, int anchor);
   void record_square(Seat seat, int cell, Value v, bool triggers);
@@ -240,6 +258,7 @@ class GameshireState {
   FixedVector<ResId, kMaxResDeck> res_deck_;              // back() is the top
   FixedVector<ResId, kMaxResDeck> res_discard_;
   FixedVector<std::uint8_t, kMaxWrinkles> wrinkles_in_game_;
+  std::uint32_t wrinkles_drawn_ = 0;    // bit w: wrinkle w has been drawn
   FixedVector<LogEvent, kLogCapacity> log_;
 };
 
