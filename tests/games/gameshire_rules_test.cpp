@@ -2,6 +2,7 @@
 // C1 D4 E5 F2 and hammers E1 D2 C3 A4 B5 F6, top border "R W 2 1 6 1 W 2"; Thornfield crowns B1 A2 C3
 // D4 F5 E6, hammers E1 B2 D3 C4 A5 F6; Ashdown Vale crowns F1 B2 E3 C4 D5 A6; Kettle Moor crowns A1 F2
 // C3 D4 B5 E6. Docs: docs/rules/gameshire.md.
+#include <bit>
 #include <set>
 
 #include "engine/conformance.h"
@@ -392,12 +393,12 @@ TEST(GameshireRules, BoonsCountSquaresShadedInSpring) {
 }
 
 // The same note: a blight that shades the last blank square of a row and a column fills both; the two
-// boons are earned at once.
+// boons are earned at once. (Hailstorm takes up to two squares; only F1 is left.)
 TEST(GameshireRules, ABlightThatFillsALineEarnsItsBoons) {
   Table t = table(1, {{"maps", {"Millbrook"}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
                       {"season_deck", {"Hedge Row"}},
-                      {"resource_deck", {"Light Rain", "O or 2"}},
+                      {"resource_deck", {"Hailstorm", "O or 2"}},
                       {"unlisted_cards", "out_of_game"},
                       {"boards", {field({"WWWWW.", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}});
   EXPECT_EQ(t.s().board(0).shaded, cell_bit(cell("F1")));
@@ -405,15 +406,31 @@ TEST(GameshireRules, ABlightThatFillsALineEarnsItsBoons) {
   EXPECT_TRUE(log_contains(*t.game, "earned 2 boons"));
 }
 
-// Light Rain, the gentlest blight, never takes a crown (a blighted crown can leave a gift unchoosable
-// and end a solo game at once, harsher than a yellow wrinkle): with C1 (a crown) and D1 blank, D1 is
-// lost, whatever the seed.
-TEST(GameshireRules, LightRainNeverBlightsACrown) {
+// Light Rain, a green wrinkle, blighted any blank square, crowns too: a blighted crown can leave a gift
+// unchoosable and end a solo game at once, which made it harsher than a yellow wrinkle. Re-tuned, it
+// takes one square of the grey border (used in Autumn only), whatever the seed.
+TEST(GameshireRules, LightRainTakesOneBorderSquare) {
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {
     Table t = table(1, {{"maps", {"Millbrook"}},
                         {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
                         {"season_deck", {"Hedge Row"}},
                         {"resource_deck", {"Light Rain", "O or 2"}},
+                        {"unlisted_cards", "out_of_game"}},
+                    {}, seed);
+    const Bits shaded = t.s().board(0).shaded;
+    EXPECT_EQ(std::popcount(shaded), 1) << "seed " << seed;
+    EXPECT_EQ(shaded & kFieldMask, 0u) << "seed " << seed;
+  }
+}
+
+// Hailstorm and Royal Decree blight squares but never a crown: with C1 (a crown) and D1 blank, D1 is
+// lost, whatever the seed.
+TEST(GameshireRules, HailstormNeverBlightsACrown) {
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    Table t = table(1, {{"maps", {"Millbrook"}},
+                        {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
+                        {"season_deck", {"Hedge Row"}},
+                        {"resource_deck", {"Hailstorm", "O or 2"}},
                         {"unlisted_cards", "out_of_game"},
                         {"boards", {field({"WW..WW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}},
                     {}, seed);

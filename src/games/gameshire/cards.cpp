@@ -244,6 +244,7 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
       {"lose_boons", WrinkleEffect::LoseBoons}, {"raise_cost", WrinkleEffect::RaiseCost}, {"forget_skill", WrinkleEffect::ForgetSkill},
       {"discard_market", WrinkleEffect::DiscardMarket}, {"burn_season", WrinkleEffect::BurnSeason},
       {"blight", WrinkleEffect::Blight}, {"blight_sparing_crowns", WrinkleEffect::BlightSparingCrowns},
+      {"blight_border", WrinkleEffect::BlightBorder},
       {"shrink_market", WrinkleEffect::ShrinkMarket}};
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
@@ -269,7 +270,7 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
       bool found = false;
       for (const auto& [key, eff] : kEffects) if (name == key) { step.effect = eff; found = true; }
       if (!found) e.fail("effect", fmt::format("'{}' is not allowed; expected one of lose_boons, raise_cost, forget_skill, discard_market, burn_season, blight, "
-                                              "blight_sparing_crowns, shrink_market", name));
+                                              "blight_sparing_crowns, blight_border, shrink_market", name));
       step.n = static_cast<std::uint8_t>(e.integer("n", false, 1, 1, 10));
       w.effects.push_back(step);
     }

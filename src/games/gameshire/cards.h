@@ -58,7 +58,7 @@ struct Requirement {
 
 enum class SkillEffect : std::uint8_t { Erase, Omit, Write, SwapResource, AddPlan, ReturnPlan };
 enum class WrinkleEffect : std::uint8_t {
-  LoseBoons, RaiseCost, ForgetSkill, DiscardMarket, BurnSeason, Blight, BlightSparingCrowns, ShrinkMarket
+  LoseBoons, RaiseCost, ForgetSkill, DiscardMarket, BurnSeason, Blight, BlightSparingCrowns, BlightBorder, ShrinkMarket
 };
 enum class Colour : std::uint8_t { Green, Yellow, Red };
 

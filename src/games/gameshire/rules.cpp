@@ -120,8 +120,9 @@ void GameshireState::apply_wrinkle(int w) {
           season_deck_.pop_back();
         }
         break;
-      case WrinkleEffect::Blight: blight(n, false); break;
-      case WrinkleEffect::BlightSparingCrowns: blight(n, true); break;
+      case WrinkleEffect::Blight: blight(n, BlightWhere::Anywhere); break;
+      case WrinkleEffect::BlightSparingCrowns: blight(n, BlightWhere::SparingCrowns); break;
+      case WrinkleEffect::BlightBorder: blight(n, BlightWhere::Border); break;
       case WrinkleEffect::ShrinkMarket:
         market_target_ = static_cast<std::uint8_t>(std::max(1, market_target_ - n));
         break;
@@ -130,16 +131,19 @@ void GameshireState::apply_wrinkle(int w) {
 }
 
 // A blight: every player loses `n` random squares (Spring: blank field squares, which can never be
-// recorded; Autumn: unshaded squares), optionally never a crown. The squares are shaded for good. By
+// recorded; Autumn: unshaded squares), or only squares other than crowns, or only squares of the grey
+// border (used in Autumn only). The squares are shaded for good. By
 // the rulebook's note a line "sown, cowed, or shaded in the Spring" earns its boon, so a blight that
 // fills a line's last square earns it (option shaded_boons).
-void GameshireState::blight(int n, bool spare_crowns) {
+void GameshireState::blight(int n, BlightWhere where) {
   for (int seat = 0; seat < seats_; ++seat) {
     Board& b = boards_[seat];
     Bits lost = 0;
-    const Bits spared = spare_crowns ? rules_->maps[b.map].crowns : 0;
+    Bits allowed = season_ == Season::Spring ? kFieldMask & ~b.written : kAllCells;
+    if (where == BlightWhere::SparingCrowns) allowed &= ~rules_->maps[b.map].crowns;
+    if (where == BlightWhere::Border) allowed = kAllCells & ~kFieldMask;
     for (int k = 0; k < n; ++k) {
-      Bits open = (season_ == Season::Spring ? kFieldMask & ~b.written : kAllCells) & ~b.shaded & ~lost & ~spared;
+      Bits open = allowed & ~b.shaded & ~lost;
       const int count = std::popcount(open);
       if (count == 0) break;
       int pick = static_cast<int>(uniform(rng_, static_cast<std::uint32_t>(count)));

@@ -216,7 +216,8 @@ class GameshireState {
   bool draw_season(CardId* card);
   ResId draw_resource();
   void apply_wrinkle(int w);
-  void blight(int n, bool spare_crowns);
+  enum class BlightWhere : std::uint8_t { Anywhere, SparingCrowns, Border };
+  void blight(int n, BlightWhere where);
   void erase(Seat seat, int cell);
   void choose(int slot);
   void place(Seat seat, int index, int anchor);
