@@ -5,7 +5,7 @@ JOBS   ?= $(shell nproc)
 GAME   ?= $(shell [ -d src/games/intrigue ] && echo intrigue || echo "")
 SEATS  ?= human,heuristic,heuristic
 
-.PHONY: run play test bench clean bootstrap build test-asan
+.PHONY: run play test bench clean bootstrap build test-asan fuzz fuzz-build
 
 bootstrap:
 	@bash scripts/bootstrap
@@ -27,6 +27,18 @@ play: build
 
 test: build
 	@ctest --preset $(PRESET) -j $(JOBS)
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+
+# Every libFuzzer target (clang, address and undefined-behaviour sanitizers) for FUZZ_SECONDS each;
+# `make test` runs them for FUZZ_SMOKE_SECONDS so no harness can rot. See fuzz/README.md.
+FUZZ_SECONDS       ?= 120
+FUZZ_SMOKE_SECONDS ?= 3
+fuzz-build: bootstrap
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+
+fuzz: fuzz-build
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz
 
 # The same tests under address and undefined-behaviour sanitizers.
 test-asan:

@@ -26,9 +26,14 @@ class ApiError : public std::runtime_error {
 inline nlohmann::json error_body(const std::string& code, const std::string& message) {
   return {{"error", message}, {"code", code}};
 }
+// The JSON text of an answer. Bytes that are not UTF-8 (a request target is echoed in some errors)
+// become U+FFFD instead of throwing, so every refusal reaches the client.
+inline std::string answer_text(const nlohmann::json& answer) {
+  return answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 // {"type": "error", "code": code, "message": message}: a refused WebSocket message.
 inline std::string ws_error(const std::string& code, const std::string& message) {
-  return nlohmann::json{{"type", "error"}, {"code", code}, {"message", message}}.dump();
+  return answer_text({{"type", "error"}, {"code", code}, {"message", message}});
 }
 
 }  // namespace court::server

@@ -39,7 +39,7 @@ http::response<http::string_body> make_response(unsigned version, bool keep_aliv
   return res;
 }
 
-std::string json_error(const std::string& code, const std::string& message) { return error_body(code, message).dump(); }
+std::string json_error(const std::string& code, const std::string& message) { return answer_text(error_body(code, message)); }
 
 // After refusing a request whose body is still arriving: stop sending, then read and drop what the
 // client still sends (up to a limit), so closing does not reset the connection before the client has

@@ -14,7 +14,7 @@
 namespace court::server {
 namespace {
 
-HttpAnswer json_answer(int status, const nlohmann::json& body) { return {status, body.dump(), "application/json"}; }
+HttpAnswer json_answer(int status, const nlohmann::json& body) { return {status, answer_text(body), "application/json"}; }
 
 std::vector<std::string> split_path(const std::string& path) {
   std::vector<std::string> parts;

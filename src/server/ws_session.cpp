@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "server/api_error.h"
-#include "server/json_fields.h"
+#include "server/client_message.h"
 #include "server/limits.h"
 #include "server/lobby.h"
 #include "server/secrets.h"
@@ -78,29 +78,15 @@ asio::awaitable<void> WsSession::run(const beast::http::request<beast::http::str
 
 void WsSession::handle(const std::string& text) {
   try {
-    const auto message = parse_json_object(text, "the message");
-    const auto type = string_field(message, "type", 20);
-    if (!type) throw ApiError(400, "bad_message", "the message has no 'type' (allowed: move, sync)");
+    const ClientMessage message = read_client_message(text);
     auto self = shared_from_this();
-    if (*type == "sync") {
-      reject_unknown_fields(message, {"type", "token"}, "a sync message");
+    if (message.type == ClientMessage::Type::Sync) {
       asio::post(table_->strand(), [table = table_, self, seat = seat_] { table->sync(*self, seat); });
       return;
     }
-    if (*type != "move") {
-      throw ApiError(400, "unknown_type", fmt::format("unknown message type '{}' (allowed: move, sync)", *type));
-    }
-    reject_unknown_fields(message, {"type", "token", "step", "action"}, "a move");
-    const auto token = string_field(message, "token", 200);
-    const auto step = int_field(message, "step", 0, std::int64_t{1} << 40);
-    const auto action = int_field(message, "action", 0, 0xffffffffLL);
-    if (!token || !step || !action) {
-      throw ApiError(400, "bad_message", "a move needs 'token' (your seat token), 'step' and 'action' (a code from 'legal')");
-    }
-    asio::post(table_->strand(), [table = table_, self, seat = seat_, token = *token, step = *step,
-                                  action = static_cast<std::uint32_t>(*action)] {
+    asio::post(table_->strand(), [table = table_, self, seat = seat_, message] {
       try {
-        table->move(seat, token, step, action);
+        table->move(seat, message.token, message.step, message.action);
       } catch (const ApiError& e) {
         self->send(ws_error(e.code(), e.what()), false);
       } catch (const std::exception& e) {

@@ -131,6 +131,23 @@ TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {
   EXPECT_FALSE(summary.at("seats")[0].at("taken"));
 }
 
+// Found by fuzz_rest: a request target with bytes that are not UTF-8 is echoed in the error, and the
+// answer's JSON could not be written, so the connection closed with no answer. Now the refusal comes
+// back (the bad bytes as U+FFFD), for the REST API, query values and the client's files alike.
+TEST(ServerBadInput, ATargetThatIsNotUtf8IsRefusedWithAnAnswer) {
+  InProcessServer server(temp_db("bad_utf8"));
+  const auto port = server.port();
+  expect_refused(http(port, "GET", "/api/tables/K\xff\xff7QX2M"), 404, "unknown_table");
+  const HttpReply view = http(port, "GET", "/api/tables/K7QX2M/replay/view?seat=%FF");
+  EXPECT_GE(view.status, 400) << view.body;
+  EXPECT_LT(view.status, 500) << view.body;
+  EXPECT_TRUE(view.json().contains("code")) << view.body;
+  const HttpReply file = http(port, "GET", "/no\xfe\xfffile.js");
+  EXPECT_EQ(file.status, 404) << file.body;
+  EXPECT_EQ(file.json().at("code"), "not_found");
+  EXPECT_EQ(http(port, "GET", "/api/games").status, 200);
+}
+
 TEST(ServerBadInput, ConnectingWithABadCodeOrTokenIsRefused) {
   InProcessServer server(temp_db("bad_connect"));
   const auto port = server.port();

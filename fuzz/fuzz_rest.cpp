@@ -1,0 +1,41 @@
+// Fuzz target: the server's REST API (answer_api, the body readers behind every /api/ route) with a
+// fresh lobby on an in-memory database, no sockets. Input: a first line "METHOD /api/...", then the
+// body. A refusal is any 4xx answer; a 5xx answer ("internal") is a finding.
+#include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
+#include <boost/asio/co_spawn.hpp>
+#include <cstdio>
+#include <boost/asio/io_context.hpp>
+
+#include "server/lobby.h"
+#include "server/rest_api.h"
+#include "server/storage.h"
+#include "server/url.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace court::server;
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const auto line_end = text.find('\n');
+  const auto space = text.find(' ');
+  if (line_end == std::string::npos || space == std::string::npos || space > line_end) return 0;
+  const std::string method = text.substr(0, space), body = text.substr(line_end + 1);
+  const Target target = parse_target(std::string_view(text).substr(space + 1, line_end - space - 1));
+  if (target.path.rfind("/api/", 0) != 0) return 0;   // the only paths answer_api serves
+  Storage storage(":memory:");
+  int status = 0;
+  std::string answer;
+  {
+    boost::asio::io_context io;
+    Lobby lobby(storage, io.get_executor());
+    boost::asio::co_spawn(io, [&]() -> boost::asio::awaitable<void> {
+      const HttpAnswer a = co_await answer_api(method, target, body, lobby);
+      status = a.status;
+      answer = a.body;
+    }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
+    while (status == 0 && io.run_one() > 0) {}   // until the answer; bots it started stop with the context
+  }
+  if (status == 0 || status >= 500) {
+    std::fprintf(stderr, "answered %d: %s\n", status, answer.c_str());
+    __builtin_trap();
+  }
+  return 0;
+}
