@@ -47,6 +47,23 @@ std::string illegal_action_message(const GameState& state, Seat seat, Action act
   return fmt::format("move {} is not legal for seat {} now; legal moves: {}", action.code, seat, allowed);
 }
 
+// The first position of a scenario must let the game go on (a scenario could otherwise leave a seat
+// that must act with nothing to play, and the game would stop at that seat's turn).
+void check_scenario_start(const GameState& state) {
+  if (state.terminal()) return;
+  const SeatSet acting = state.to_act();
+  if (acting.empty()) throw UserError("scenario: the game is not over but no seat is to act");
+  ActionList actions;
+  for (Seat seat : acting) {
+    state.legal_actions(seat, actions);
+    if (!actions.empty()) continue;
+    const nlohmann::json view = state.view(seat);
+    const bool named = view.contains("phase") && view["phase"].is_string();
+    const std::string phase = named ? fmt::format(" ({})", view["phase"].get<std::string>()) : "";
+    throw UserError(fmt::format("scenario: seat {} must act{} but has no legal move", seat, phase));
+  }
+}
+
 void add_standard_view_fields(nlohmann::json& view, Seat seat, SeatSet to_act, bool terminal) {
   if (!view.is_object()) view = nlohmann::json{{"state", view}};
   view["viewer"] = seat == kSpectator ? nlohmann::json("spectator") : nlohmann::json(seat);

@@ -7,6 +7,9 @@ namespace court {
 
 std::string illegal_action_message(const GameState& state, Seat seat, Action action);
 void add_standard_view_fields(nlohmann::json& view, Seat seat, SeatSet to_act, bool terminal);
+// Throws UserError when a scenario's first position leaves the game stuck: not over, yet nobody to act
+// or a seat to act without a legal move (named, with the view's "phase" when it has one).
+void check_scenario_start(const GameState& state);
 
 template <class G>
 std::optional<std::string> ErasedState<G>::check(Seat seat, Action action) const {
@@ -77,7 +80,9 @@ class FactoryModel final : public GameFactory {
   bool has_scenarios() const override { return HasScenarios<G>; }
   std::unique_ptr<GameState> from_scenario(const nlohmann::json& scenario, std::uint64_t seed) const override {
     if constexpr (HasScenarios<G>) {
-      return std::make_unique<ErasedState<G>>(rules_, info_, G::from_scenario(*rules_, scenario, seed));
+      auto state = std::make_unique<ErasedState<G>>(rules_, info_, G::from_scenario(*rules_, scenario, seed));
+      check_scenario_start(*state);
+      return state;
     } else {
       throw UserError(fmt::format("game {} does not support scenario files", info_->id));
     }

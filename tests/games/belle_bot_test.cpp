@@ -79,5 +79,46 @@ TEST(BelleStats, AFinishedGameReportsRoundsEndingsAndCards) {
   }
 }
 
+// What the heuristic bot chooses for `seat` now, on a copy determinized for that seat (as in a match).
+std::string heuristic_choice(const GameState& game, Seat seat) {
+  auto copy = game.clone();
+  Rng rng = make_rng(3);
+  copy->determinize(seat, rng);
+  auto bot = make_bot(belle_entry(), "heuristic", 11);
+  return game.describe(seat, bot->choose(*copy, seat));
+}
+
+json wilfred_scenario(const json& scores, const json& deck) {
+  json scenario = {{"hands", {{"Master Wilfred Dundifax", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+                               "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
+                              {"Sir Gideon Boarbottom", "Granny Mabel Dundifax"}}},
+                   {"minglers", {"Belle Seraphina", "Sir Peregrine Richminster", "Captain Horace Goatsbury",
+                                 "Mister Humphrey Dundifax", "Squire Thaddeus Boarbottom"}},
+                   {"scores", scores}};
+  if (!deck.is_null()) {
+    scenario["deck"] = deck;
+    scenario["unlisted_cards"] = "out_of_game";
+  }
+  return scenario;
+}
+
+// Rulebook "On your turn" 1a: invitation powers are optional. The heuristic draws when the deck has cards
+// to spare (more cards to choose from later, nothing lost) ...
+TEST(BelleBot, HeuristicUsesADrawPowerThatHelps) {
+  Table t = table(2, wilfred_scenario({0, 0}, nullptr));
+  play(*t.game, 0, "invite Master Wilfred Dundifax (");
+  ASSERT_EQ(t.s().phase(), Phase::Power);
+  EXPECT_EQ(heuristic_choice(*t.game, 0), "draw 2 cards");
+}
+
+// ... and declines a draw that would run the deck out this turn (the draw leaves one card, the drift takes
+// it and the game ends) while it is far behind: declining keeps the game going.
+TEST(BelleBot, HeuristicDeclinesADrawThatEndsAGameItIsLosing) {
+  Table t = table(2, wilfred_scenario({0, 40}, {"Lady Eudora Goatsbury", "Miss Ophelia Crawhole", "Young Tobias Goatsbury"}));
+  play(*t.game, 0, "invite Master Wilfred Dundifax (");
+  ASSERT_EQ(t.s().phase(), Phase::Power);
+  EXPECT_EQ(heuristic_choice(*t.game, 0), "decline the invitation power");
+}
+
 }  // namespace
 }  // namespace court::belle

@@ -277,6 +277,7 @@ TEST(BelleRules, InvitationPowers) {
                                     {"Sir Gideon Boarbottom"}}},
                          {"minglers", minglers}});
   play(*draw.game, 0, "invite Granny Mabel Dundifax (");
+  play(*draw.game, 0, "draw 1 card");
   EXPECT_TRUE(log_contains(*draw.game, 1, "Seat 0: Granny Mabel Dundifax drew 1 card."));
   EXPECT_EQ(draw.s().hand(0).size(), 5u);   // 4 + 1 drawn: nothing to refill
 
@@ -297,10 +298,72 @@ TEST(BelleRules, InvitationPowers) {
   play(*welcome.game, 0, "invite Miss Dorothea Dundifax (");
   ASSERT_EQ(welcome.s().phase(), Phase::Power);
   EXPECT_FALSE(is_legal(*welcome.game, 0, "welcome Belle Seraphina from the minglers"));
-  EXPECT_TRUE(is_legal(*welcome.game, 0, "skip the invitation power"));
+  EXPECT_TRUE(is_legal(*welcome.game, 0, "decline the invitation power"));
   play(*welcome.game, 0, "welcome Sir Peregrine Richminster from the minglers");
   EXPECT_EQ(clique(welcome.s(), 0), (std::vector<std::string>{"Miss Dorothea Dundifax", "Sir Peregrine Richminster"}));
   EXPECT_EQ(welcome.game->to_act(), SeatSet::of(1));   // a welcomed guest attracts nothing
+}
+
+// Rulebook "On your turn" 1a: "Optional: Resolve any invitation powers." Every power may be declined: a
+// draw (Master Wilfred's two cards) as well as the mingler powers, and the log says so. (An extra gift is
+// declined by giving no second gift.)
+TEST(BelleRules, InvitationPowersAreOptional) {
+  const json minglers = {"Belle Seraphina", "Sir Peregrine Richminster", "Captain Horace Goatsbury",
+                         "Mister Humphrey Dundifax", "Squire Thaddeus Boarbottom"};
+  const json draw_scenario = {{"hands", {{"Master Wilfred Dundifax", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+                                          "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
+                                         {"Sir Gideon Boarbottom"}}},
+                              {"minglers", minglers}};
+  Table use = table(2, draw_scenario);
+  play(*use.game, 0, "invite Master Wilfred Dundifax (");
+  ASSERT_EQ(use.s().phase(), Phase::Power);
+  auto options = labels(*use.game, 0);
+  std::sort(options.begin(), options.end());
+  EXPECT_EQ(options, (std::vector<std::string>{"decline the invitation power", "draw 2 cards"}));
+  play(*use.game, 0, "draw 2 cards");
+  EXPECT_EQ(use.s().hand(0).size(), 6u);   // 4 + 2
+  EXPECT_TRUE(log_contains(*use.game, 1, "Seat 0: Master Wilfred Dundifax drew 2 cards."));
+
+  Table decline = table(2, draw_scenario);
+  const std::size_t deck_before = decline.s().deck().size();
+  play(*decline.game, 0, "invite Master Wilfred Dundifax (");
+  play(*decline.game, 0, "decline the invitation power");
+  EXPECT_EQ(decline.s().hand(0).size(), 4u);   // nothing drawn; the turn goes on (he attracts an eater)
+  EXPECT_EQ(decline.s().deck().size(), deck_before);
+  EXPECT_TRUE(log_contains(*decline.game, 1, "Seat 0 declined Master Wilfred Dundifax's invitation power."));
+  EXPECT_FALSE(log_contains(*decline.game, 1, "drew"));
+
+  Table dismiss = table(2, {{"hands", {{"Sir Dietrich Lordhurtz", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+                                        "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
+                                       {"Sir Gideon Boarbottom"}}},
+                            {"minglers", minglers}});
+  play(*dismiss.game, 0, "invite Sir Dietrich Lordhurtz (");
+  play(*dismiss.game, 0, "decline the invitation power");
+  EXPECT_FALSE(log_contains(*dismiss.game, kSpectator, "dismissed"));
+  EXPECT_TRUE(log_contains(*dismiss.game, kSpectator, "Seat 0 declined Sir Dietrich Lordhurtz's invitation power."));
+}
+
+// Rulebook "On your turn" 1c: "In addition to inviting a guest, you can place another card from your hand
+// face-down on a couple": a gift comes with a guest's invitation, not with a Belle's. The option
+// gift_with_belle (default off) allows one with a Belle too.
+TEST(BelleRules, AGiftComesWithAGuestsInvitationNotABelles) {
+  const json scenario = {{"hands", {{"Belle Celandine", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+                                     "The Honourable Cecily Richminster", "Duchess Evangeline Richminster"},
+                                    kQuietHand2}},
+                         {"cliques", {{{{"top", "Lady Hortensia Goatsbury"}, {"bottom", "Sir Dietrich Lordhurtz"}}},
+                                      json::array()}},
+                         {"minglers", kQuietMinglers}};
+  Table t = table(2, scenario);
+  EXPECT_FALSE(t.s().rules().gift_with_belle);
+  play(*t.game, 0, "invite Belle Celandine (");
+  EXPECT_EQ(t.game->to_act(), SeatSet::of(1));   // no gift step, and no couple to attract
+  EXPECT_EQ(clique(t.s(), 0), std::vector<std::string>{"Lady Hortensia Goatsbury/Sir Dietrich Lordhurtz"});
+
+  Table with_belle = table(2, scenario, {{"gift_with_belle", "true"}});
+  play(*with_belle.game, 0, "invite Belle Celandine (");
+  ASSERT_EQ(with_belle.s().phase(), Phase::Gift);
+  play(*with_belle.game, 0, "gift Sir Oswald Dundifax to the couple Lady Hortensia Goatsbury & Sir Dietrich Lordhurtz");
+  EXPECT_EQ(clique(with_belle.s(), 0), std::vector<std::string>{"Lady Hortensia Goatsbury/Sir Dietrich Lordhurtz+1"});
 }
 
 // All the guests of the shipped deck that no scenario below needs elsewhere, for building cliques.

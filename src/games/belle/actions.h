@@ -12,7 +12,7 @@ enum class Move : std::uint8_t {
   InviteGuest = 1,   // card; couple = 1: on top of single guest `unit`
   InviteBelle,       // card
   PowerMingler,      // index = mingling card (dismiss or welcome, by the invited guest's power)
-  SkipPower,
+  SkipPower,         // decline the invited guest's power
   Gift,              // card, unit = a couple of the player's clique
   NoGift,
   AttractMingler,    // index = mingling guest
@@ -23,8 +23,9 @@ enum class Move : std::uint8_t {
   ReplaceSingle,     // card
   ReplaceCouple,     // card = top, card2 = bottom
   NoReplace,
+  UsePower,          // the invited guest's power that takes no target: draw its cards
 };
-inline constexpr int kLastMove = static_cast<int>(Move::NoReplace);
+inline constexpr int kLastMove = static_cast<int>(Move::UsePower);
 
 // Layout: move 4 bits | card 7 | card2 7 | to 4 | index 7 | flag 1. Bit 31 marks an observed code.
 struct MoveCode {

@@ -250,8 +250,8 @@ std::vector<OptionSpec> belle_options() {
        .help = "the bottom card of a couple keeps its end-of-round power"},
       {.name = "optional_reach", .type = OptionType::Bool, .default_value = "false",
        .help = "attract and repel may be declined (the rulebook: they must be used when possible)"},
-      {.name = "gift_with_belle", .type = OptionType::Bool, .default_value = "true",
-       .help = "a gift may come with a Belle's invitation as well as a guest's"},
+      {.name = "gift_with_belle", .type = OptionType::Bool, .default_value = "false",
+       .help = "a gift may come with a Belle's invitation as well as a guest's (the rulebook: a guest's only)"},
   };
 }
 

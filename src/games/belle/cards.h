@@ -111,7 +111,7 @@ struct BelleRules {
   int couple_threshold = 0;        // 0: by player count (players + 3)
   bool buried_powers = false;      // the bottom card of a couple keeps its end-of-round power
   bool optional_reach = false;     // attract and repel may be declined
-  bool gift_with_belle = true;     // a gift may come with a Belle's invitation too
+  bool gift_with_belle = false;    // a gift may come with a Belle's invitation too (the rulebook: a guest's only)
 
   // Couples in play that end a round: 5, 6, 7, 8 for 2..5 players (rulebook), unless the option is set.
   int couples_to_end() const { return couple_threshold > 0 ? couple_threshold : seats + 3; }

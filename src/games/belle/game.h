@@ -9,7 +9,7 @@
 //   couples_to_end   int 0..40  0      couples in play that end a round; 0 = players + 3 (the rulebook)
 //   buried_powers    bool       false  the bottom card of a couple keeps its end-of-round power
 //   optional_reach   bool       false  attract and repel may be declined
-//   gift_with_belle  bool       true   a gift may come with a Belle's invitation as well as a guest's
+//   gift_with_belle  bool       false  a gift may come with a Belle's invitation as well as a guest's
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -28,6 +28,8 @@ Action BelleState::playout(Seat seat, const ActionList& legal, Rng& rng) const {
         return m.flag ? worth(cards[m.card]) - points(units_[m.index].top) + 1.0 : worth(cards[m.card]);
       case Move::InviteBelle:
         return worth(cards[m.card]) - (belle_[seat] != kNoCard ? worth(cards[belle_[seat]]) : 0.0);
+      case Move::UsePower:
+        return 0.3 * cards[invited_card_].power_count;   // more cards to choose from
       case Move::PowerMingler:
         return power_pending_ == InvitePower::WelcomeMingler ? points(minglers_[m.index]) : 0.1;
       case Move::Gift:

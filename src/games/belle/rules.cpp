@@ -16,11 +16,9 @@ void BelleState::apply(Seat seat, Action action) {
   switch (m.move) {
     case Move::InviteGuest: invite_guest(seat, m.card, m.flag, m.index); break;
     case Move::InviteBelle: invite_belle(seat, m.card); break;
+    case Move::UsePower: draw_by_power(seat); break;
     case Move::PowerMingler: use_power_on_mingler(seat, m.index); break;
-    case Move::SkipPower:
-      power_pending_ = InvitePower::None;
-      advance();
-      break;
+    case Move::SkipPower: decline_power(seat); break;
     case Move::Gift: give_gift(seat, m.card, m.index); break;
     case Move::NoGift:
       gifts_left_ = 0;
@@ -61,7 +59,8 @@ void BelleState::move_unit_to(int unit, Seat owner) {
 }
 
 // Step 1 (guest) and 1b: the guest joins your clique face-up, alone or on top of one of your single
-// guests as a couple (the couple takes the top card's attributes). Step 1a: its invitation power.
+// guests as a couple (the couple takes the top card's attributes). Step 1a: its invitation power is
+// offered next (an extra gift simply allows a second gift).
 void BelleState::invite_guest(Seat seat, CardId card, bool couple, int unit) {
   remove_from_hand(seat, card);
   const CardInfo& info = rules_->cards[card];
@@ -82,13 +81,8 @@ void BelleState::invite_guest(Seat seat, CardId card, bool couple, int unit) {
   gifts_left_ = 1;
   power_pending_ = InvitePower::None;
   switch (info.power) {
-    case InvitePower::Draw: {
-      int drawn = 0;
-      for (int k = 0; k < info.power_count; ++k) drawn += draw_to_hand(seat) ? 1 : 0;
-      log_event({.kind = Event::DrewCards, .seat = as_seat(seat), .card = card, .a = static_cast<std::uint8_t>(drawn)});
-      break;
-    }
     case InvitePower::ExtraGift: gifts_left_ = 2; break;
+    case InvitePower::Draw:
     case InvitePower::DismissMingler:
     case InvitePower::WelcomeMingler: power_pending_ = info.power; break;
     case InvitePower::None: break;
@@ -98,7 +92,8 @@ void BelleState::invite_guest(Seat seat, CardId card, bool couple, int unit) {
 }
 
 // Step 1 (Belle): she goes beside your clique; a Belle already there goes to the discard pile (one Belle
-// per player). She attracts one couple from another clique by her criterion (step 2).
+// per player). She attracts one couple from another clique by her criterion (step 2). A gift comes "in
+// addition to inviting a guest" (step 1c), so not with a Belle unless the option gift_with_belle says so.
 void BelleState::invite_belle(Seat seat, CardId card) {
   remove_from_hand(seat, card);
   const CardId old = belle_[seat];
@@ -111,6 +106,23 @@ void BelleState::invite_belle(Seat seat, CardId card) {
   power_pending_ = InvitePower::None;
   log_event({.kind = Event::InvitedBelle, .seat = as_seat(seat), .card = card, .a = old});
   phase_ = Phase::Power;
+  advance();
+}
+
+// The draw power: the guest's cards come from the deck into your hand (it may go above five; then the
+// refill draws nothing).
+void BelleState::draw_by_power(Seat seat) {
+  int drawn = 0;
+  for (int k = 0; k < rules_->cards[invited_card_].power_count; ++k) drawn += draw_to_hand(seat) ? 1 : 0;
+  log_event({.kind = Event::DrewCards, .seat = as_seat(seat), .card = invited_card_, .a = static_cast<std::uint8_t>(drawn)});
+  power_pending_ = InvitePower::None;
+  advance();
+}
+
+// Step 1a is optional ("Optional: Resolve any invitation powers"): the player may decline any power.
+void BelleState::decline_power(Seat seat) {
+  log_event({.kind = Event::DeclinedPower, .seat = as_seat(seat), .card = invited_card_});
+  power_pending_ = InvitePower::None;
   advance();
 }
 

@@ -53,6 +53,19 @@ class ScenarioReader {
   std::vector<int> used_;
 };
 
+// Every turn begins by inviting a card from hand, and only the player whose turn ends refills a hand: a
+// seat without cards would have no legal move when its turn came. The first player's turn always comes;
+// another seat's comes unless the deck is already empty (then the first turn's refill ends the game).
+void refuse_empty_hands(const BelleState& s, Seat first, bool hands_listed) {
+  for (Seat seat = 0; seat < s.num_seats(); ++seat) {
+    if (!s.hand(seat).empty() || (seat != first && s.deck().empty())) continue;
+    const std::string why = hands_listed ? fmt::format("its hand, field 'hands[{}]', is empty", seat)
+                                         : std::string("the deck ran out before it was dealt a card");
+    throw UserError(fmt::format("scenario: seat {} must invite on its turn but has no legal move ({}); give it a card",
+                                seat, why));
+  }
+}
+
 }  // namespace
 
 BelleState state_from_scenario(const BelleRules& rules, const json& scenario, std::uint64_t seed) {
@@ -169,7 +182,7 @@ BelleState state_from_scenario(const BelleRules& rules, const json& scenario, st
   s.turn_ = static_cast<std::int8_t>(turn);
   s.phase_ = Phase::Invite;
   s.log_event({.kind = Event::RoundStart, .seat = s.starter_, .a = s.round_});
-  if (s.hands_[turn].empty()) fail("hands", fmt::format("seat {} (the first player) needs a card to invite", turn));
+  refuse_empty_hands(s, turn, scenario.contains("hands"));
   return s;
 }
 

@@ -124,11 +124,16 @@ void BelleState::add_invite_moves(Seat seat, ActionList& out) const {
   }
 }
 
-// Step 1a: the invited guest's power, when it asks for a choice (optional).
+// Step 1a: the invited guest's power, where it can do something; every power may be declined
+// ("Optional: Resolve any invitation powers").
 void BelleState::add_power_moves(ActionList& out) const {
-  for (std::size_t i = 0; i < minglers_.size(); ++i) {
-    if (power_pending_ == InvitePower::WelcomeMingler && !rules_->cards[minglers_[i]].is_guest()) continue;
-    out.push_back(MoveCode{.move = Move::PowerMingler, .index = static_cast<std::uint8_t>(i)}.encode());
+  if (power_pending_ == InvitePower::Draw) {
+    if (!deck_.empty() && !hands_[turn_].full()) out.push_back(MoveCode{.move = Move::UsePower}.encode());
+  } else {
+    for (std::size_t i = 0; i < minglers_.size(); ++i) {
+      if (power_pending_ == InvitePower::WelcomeMingler && !rules_->cards[minglers_[i]].is_guest()) continue;
+      out.push_back(MoveCode{.move = Move::PowerMingler, .index = static_cast<std::uint8_t>(i)}.encode());
+    }
   }
   out.push_back(MoveCode{.move = Move::SkipPower}.encode());
 }

@@ -53,6 +53,7 @@ enum class Event : std::uint8_t {
   InvitedGuest,      // seat, card, a = the guest it coupled with, or kNoCard
   InvitedBelle,      // seat, card, a = the Belle it replaced, or kNoCard
   DrewCards,         // seat, card = the guest whose power it was, a = cards drawn
+  DeclinedPower,     // seat, card = the guest whose invitation power was declined
   DismissedMingler,  // seat, card
   WelcomedMingler,   // seat, card
   GaveGift,          // seat, card (known to seat only), a/b = the couple's top/bottom
@@ -172,7 +173,9 @@ class BelleState {
   // rules.cpp: one function per rule.
   void invite_guest(Seat seat, CardId card, bool couple, int unit);
   void invite_belle(Seat seat, CardId card);
+  void draw_by_power(Seat seat);
   void use_power_on_mingler(Seat seat, int index);
+  void decline_power(Seat seat);
   void give_gift(Seat seat, CardId card, int unit);
   void attract_mingler(Seat seat, int index);
   void attract_guest(Seat seat, int unit);

@@ -83,7 +83,10 @@ std::string BelleState::describe(Seat seat, Action action) const {
       if (m.index >= minglers_.size()) return neutral();
       return fmt::format("{} {} from the minglers",
                          power_pending_ == InvitePower::DismissMingler ? "dismiss" : "welcome", n.mingler(m.index));
-    case Move::SkipPower: return "skip the invitation power";
+    case Move::UsePower:
+      if (invited_card_ >= cards) return neutral();
+      return "draw " + cards_word(rules_->cards[invited_card_].power_count);
+    case Move::SkipPower: return "decline the invitation power";
     case Move::Gift:
       if (m.card >= cards || m.index >= units_.size()) return neutral();
       return fmt::format("gift {} to the couple {}", n.name(m.card), n.unit(m.index));
@@ -131,6 +134,7 @@ std::string render_event(const BelleState& s, const LogEvent& e, Seat viewer) {
       return e.a == kNoCard ? fmt::format("{} invited {}.", who, n.name(e.card))
                             : fmt::format("{} invited {}; {} leaves for the discard pile.", who, n.name(e.card), n.name(e.a));
     case Event::DrewCards: return fmt::format("{}: {} drew {}.", who, n.name(e.card), cards_word(e.a));
+    case Event::DeclinedPower: return fmt::format("{} declined {}'s invitation power.", who, n.name(e.card));
     case Event::DismissedMingler: return fmt::format("{} dismissed {} from the minglers.", who, n.name(e.card));
     case Event::WelcomedMingler: return fmt::format("{} welcomed {} from the minglers.", who, n.name(e.card));
     case Event::GaveGift: {
@@ -189,7 +193,7 @@ nlohmann::json BelleState::view(Seat seat) const {
     const std::string inv = invited_card_ != kNoCard ? n.name(invited_card_) : "";
     switch (phase_) {
       case Phase::Invite: task = fmt::format("seat {} invites a guest or a Belle", turn_); break;
-      case Phase::Power: task = fmt::format("seat {} may use {}'s invitation power", turn_, inv); break;
+      case Phase::Power: task = fmt::format("seat {} may use {}'s invitation power or decline it", turn_, inv); break;
       case Phase::Gift: task = fmt::format("seat {} may give a gift to one of its couples", turn_); break;
       case Phase::Reach: {
         const CardInfo& info = rules_->cards[invited_card_];

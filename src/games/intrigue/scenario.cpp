@@ -252,6 +252,16 @@ IntrigueState state_from_scenario(const IntrigueRules& rules, const json& scenar
   s.phase_ = Phase::Turn;
   s.log_event({.kind = Event::RoundStart, .seat = static_cast<std::int8_t>(starter), .a = s.round_});
   if (!dealt) s.refill_hands();
+  // A turn takes a token, plays a card or puts down a favor. A round ends after any turn that leaves a
+  // hand empty, so only the first turn can find a player with none of them.
+  ActionList first_moves;
+  s.legal_actions(starter, first_moves);
+  if (first_moves.empty()) {
+    throw UserError(fmt::format("scenario: seat {} must take the first turn but has no legal move: its hand is empty "
+                                "(field 'hands[{}]'), every support token is held (field 'tokens') and it has "
+                                "played all its favors (field 'favors')",
+                                starter, starter));
+  }
   return s;
 }
 
