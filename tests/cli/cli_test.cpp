@@ -390,6 +390,17 @@ TEST(CliFiles, DataFilesUnderDataAreCapped) {
   EXPECT_NE(r.output.find("(a data file from --data " + dir + ")"), std::string::npos) << r.output;
 }
 
+TEST(CliServe, HelpGivesTheLimitFlagsWithTheirDefaults) {
+  CommandResult r = run("serve --help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* flag : {"--max-client-connections INT:INT in [0 - 1000000]=64",
+                           "--max-client-waiting-tables INT:INT in [0 - 1000000]=20",
+                           "--max-client-tables-per-minute INT:INT in [0 - 1000000]=30",
+                           "--waiting-table-expiry INT:INT in [0 - 315360000]=86400"}) {
+    EXPECT_NE(r.output.find(flag), std::string::npos) << flag << "\n" << r.output;
+  }
+}
+
 // Whoever knows the seed knows every hand: with two people at one screen the seed waits for the end
 // (the saved replay has it); with one person it is printed first, as before.
 TEST(CliSeeds, TwoHumansSeeTheSeedOnlyWhenTheGameEnds) {

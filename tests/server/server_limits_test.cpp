@@ -7,6 +7,7 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 
+#include "server/client_limit.h"
 #include "server/lobby.h"
 #include "server/server_test_support.h"
 #include "server/storage.h"
@@ -139,6 +140,17 @@ TEST(ServerLimits, ExpiredTablesLeaveMemoryAndAreMarkedInStorage) {
   EXPECT_EQ(storage.load(code)->status, "expired");
   EXPECT_TRUE(storage.load_unfinished().empty());
   EXPECT_EQ(lobby.find(code)->status(), court::server::kExpired);
+}
+
+// An IPv6 subscriber usually holds a whole /64, so the limits count the prefix, not the address.
+TEST(ServerLimits, ClientsAreCountedByIpv4AddressOrIpv6Prefix) {
+  using court::server::client_key;
+  namespace ip = boost::asio::ip;
+  EXPECT_EQ(client_key(ip::make_address("198.51.100.7")), "198.51.100.7");
+  EXPECT_EQ(client_key(ip::make_address("::ffff:198.51.100.7")), "198.51.100.7");
+  EXPECT_EQ(client_key(ip::make_address("2001:db8:1:2:aaaa::1")), "2001:db8:1:2::/64");
+  EXPECT_EQ(client_key(ip::make_address("2001:db8:1:2:bbbb::9")), client_key(ip::make_address("2001:db8:1:2::1")));
+  EXPECT_NE(client_key(ip::make_address("2001:db8:1:3::1")), client_key(ip::make_address("2001:db8:1:2::1")));
 }
 
 }  // namespace
