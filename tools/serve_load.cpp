@@ -151,7 +151,8 @@ int main(int argc, char** argv) {
     close(fds[0]);
     const std::string threads = std::to_string(args.threads);
     execl(args.court.c_str(), args.court.c_str(), "serve", "--port", "0", "--db", db.c_str(), "--threads",
-          threads.c_str(), "--max-client-connections", "0", static_cast<char*>(nullptr));
+          threads.c_str(), "--max-client-connections", "0", "--max-client-waiting-tables", "0",
+          "--max-client-tables-per-minute", "0", static_cast<char*>(nullptr));
     _exit(127);
   }
   close(fds[1]);

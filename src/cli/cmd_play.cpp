@@ -111,6 +111,12 @@ class TerminalTable {
   LogFollower table_log_;
 };
 
+int humans(const Match& match) {
+  int n = 0;
+  for (Seat s = 0; s < match.state().num_seats(); ++s) n += match.is_human(s) ? 1 : 0;
+  return n;
+}
+
 void run_play(const PlayArgs& args) {
   const GameEntry& entry = games().get(args.game.game);
   const int players = resolve_players(args.game, entry);
@@ -128,7 +134,10 @@ void run_play(const PlayArgs& args) {
   std::shared_ptr<const GameFactory> factory = entry.prepare(config);
   Match match(entry, factory, seed, seats, scenario);
 
-  fmt::print("{}: {} players, seed {} (seats: ", entry.info.title, players, seed);
+  // Whoever knows the seed knows every hand: with two or more people at the screen it waits for the end.
+  const bool hide_seed = humans(match) >= 2;
+  fmt::print("{}: {} players, {} (seats: ", entry.info.title, players,
+             hide_seed ? "seed shown when the game ends" : fmt::format("seed {}", seed));
   for (std::size_t i = 0; i < seats.size(); ++i) fmt::print("{}{}={}", i ? ", " : "", i, seats[i]);
   fmt::print(")\n");
   TerminalTable table(match, isatty(STDIN_FILENO) != 0);
@@ -139,6 +148,7 @@ void run_play(const PlayArgs& args) {
   }
   if (!finished) throw UserError(fmt::format("input ended after {} moves, before the game did", match.steps()));
   fmt::print("\nGame over after {} moves.\n{}", match.steps(), render_outcome(match.state().outcome().to_json()));
+  if (hide_seed) fmt::print("seed {}\n", seed);
 }
 
 }  // namespace

@@ -21,6 +21,19 @@ void add_serve_command(CLI::App& app) {
                   "Open connections allowed per client address (0: no limit); more are refused with 503")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--max-client-waiting-tables", config->tables.max_client_waiting,
+                  "Tables waiting for people that one client address may have created (0: no limit); one more is "
+                  "refused with 429")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--max-client-tables-per-minute", config->tables.max_client_per_minute,
+                  "Tables one client address may create in any minute (0: no limit); one more is refused with 429")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--waiting-table-expiry", config->tables.waiting_expiry_s,
+                  "Seconds after which a table still waiting for people, with nobody joining, expires (0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{10} * 365 * 86400));
   cmd->callback([config] {
     std::unique_ptr<server::Server> server;
     try {

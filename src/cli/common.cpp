@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 #include <fstream>
-#include <random>
 #include <string_view>
 
 #include "cli/commands.h"
+#include "engine/rng.h"
 
 namespace court::cli {
 
@@ -16,7 +16,8 @@ void add_game_args(CLI::App& command, GameArgs& args) {
   command.add_option("--seats", args.seats, "Who sits where, comma-separated: human, random, heuristic, ...");
   command.add_option("--set", args.sets, "Game option key=value (repeatable; see `court games`)");
   command.add_option("--data", args.data_dir, "Directory with an edited copy of the game's data files");
-  command.add_option("--seed", args.seed, "Random seed (default: a fresh one, printed)")
+  command.add_option("--seed", args.seed,
+                     "Random seed (default: a fresh one, printed; with two or more humans, when the game ends)")
       ->each([&](const std::string&) { args.seed_given = true; });
 }
 
@@ -57,9 +58,7 @@ std::vector<std::string> resolve_seats(const GameArgs& args, int players, const 
 }
 
 std::uint64_t resolve_seed(const GameArgs& args) {
-  if (args.seed_given) return args.seed;
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32 | device()) % 1000000000ull;
+  return args.seed_given ? args.seed : fresh_seed();
 }
 
 namespace {

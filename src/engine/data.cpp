@@ -2,22 +2,20 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <fstream>
-#include <sstream>
 
 #include "engine/embedded.h"
+#include "engine/files.h"
 #include "engine/types.h"
 
 namespace court {
 
 std::string read_data_file(const std::string& game_id, const std::string& name, const std::string& data_dir) {
   if (!data_dir.empty()) {
-    std::string path = data_dir + "/" + name;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw UserError(fmt::format("cannot read data file {} (from --data {})", path, data_dir));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    try {
+      return read_input_file(data_dir + "/" + name);
+    } catch (const UserError& e) {
+      throw UserError(fmt::format("{} (a data file from --data {})", e.what(), data_dir));
+    }
   }
   std::string path = "data/" + game_id + "/" + name;
   auto content = embedded_file(path);

@@ -1,10 +1,9 @@
 #include "engine/replay.h"
 
 #include <fmt/format.h>
-#include <fstream>
-#include <sstream>
 
 #include "engine/data.h"
+#include "engine/files.h"
 #include "engine/registry.h"
 
 namespace court {
@@ -26,14 +25,6 @@ nlohmann::json toml_to_json(const toml::node& node) {
   if (auto v = node.value<bool>()) return *v;
   if (auto v = node.value<std::string>()) return *v;
   throw UserError("scenario: unsupported TOML value (dates and times are not used by Court)");
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UserError(fmt::format("cannot read {}", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 template <class T>
@@ -125,7 +116,7 @@ std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& regis
 
 nlohmann::json read_json_file(const std::string& path) {
   try {
-    return nlohmann::json::parse(read_text(path));
+    return nlohmann::json::parse(read_input_file(path));
   } catch (const nlohmann::json::parse_error& e) {
     throw UserError(fmt::format("{}: not valid JSON ({})", path, e.what()));
   }
@@ -133,7 +124,7 @@ nlohmann::json read_json_file(const std::string& path) {
 
 nlohmann::json load_scenario_file(const std::string& path) {
   if (path.size() >= 5 && path.substr(path.size() - 5) == ".toml") {
-    return toml_to_json(parse_toml(read_text(path), path));
+    return toml_to_json(parse_toml(read_input_file(path), path));
   }
   return read_json_file(path);
 }

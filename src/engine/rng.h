@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <pcg_random.hpp>
+#include <random>
 #include <utility>
 
 namespace court {
@@ -17,6 +18,16 @@ constexpr std::uint64_t mix_seed(std::uint64_t run_seed, std::uint64_t index) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
+}
+
+// The largest seed a replay carries exactly through JavaScript numbers (2^53 - 1).
+inline constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;
+
+// A seed nobody can guess, drawn from the whole range 0..kMaxSeed: a deal is a function of its seed,
+// so a small seed space would let a player search for the seed that deals the hand they hold.
+inline std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32 | device()) & kMaxSeed;
 }
 
 inline Rng make_rng(std::uint64_t seed) { return Rng(seed, mix_seed(seed, 0x5eed)); }

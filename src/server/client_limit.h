@@ -7,8 +7,20 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 
 namespace court::server {
+
+// What the server counts one client by: an IPv4 address (also when mapped into IPv6), or the /64
+// prefix of an IPv6 address, the block one subscriber is usually given.
+inline std::string client_key(const boost::asio::ip::address& address) {
+  if (address.is_v4()) return address.to_string();
+  const auto v6 = address.to_v6();
+  if (v6.is_v4_mapped()) return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, v6).to_string();
+  auto bytes = v6.to_bytes();
+  for (std::size_t i = 8; i < bytes.size(); ++i) bytes[i] = 0;
+  return boost::asio::ip::address_v6(bytes).to_string() + "/64";
+}
 
 class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
  public:
@@ -20,7 +32,7 @@ class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
   class Slot {
    public:
     Slot() = default;
-    Slot(std::shared_ptr<ClientLimit> owner, boost::asio::ip::address address)
+    Slot(std::shared_ptr<ClientLimit> owner, std::string address)
         : owner_(std::move(owner)), address_(std::move(address)) {}
     Slot(Slot&& other) noexcept = default;
     Slot& operator=(Slot&&) = delete;
@@ -28,11 +40,11 @@ class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
 
    private:
     std::shared_ptr<ClientLimit> owner_;
-    boost::asio::ip::address address_;
+    std::string address_;
   };
 
-  // A place for one more connection from `address`; nothing when it has `limit` open already.
-  std::optional<Slot> admit(const boost::asio::ip::address& address) {
+  // A place for one more connection from `address` (a client_key); nothing when it has `limit` open already.
+  std::optional<Slot> admit(const std::string& address) {
     if (limit_ <= 0) return Slot();
     std::lock_guard lock(mutex_);
     int& open = open_[address];
@@ -42,7 +54,7 @@ class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
   }
 
  private:
-  void release(const boost::asio::ip::address& address) {
+  void release(const std::string& address) {
     std::lock_guard lock(mutex_);
     auto it = open_.find(address);
     if (it != open_.end() && --it->second == 0) open_.erase(it);
@@ -50,7 +62,7 @@ class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
 
   int limit_;
   std::mutex mutex_;
-  std::map<boost::asio::ip::address, int> open_;
+  std::map<std::string, int> open_;
 };
 
 }  // namespace court::server

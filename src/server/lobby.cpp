@@ -7,26 +7,44 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
-#include <random>
 
 #include "bots/ismcts.h"
 #include "engine/bot.h"
 #include "engine/registry.h"
+#include "engine/rng.h"
 #include "server/api_error.h"
 #include "server/json_fields.h"
 #include "server/limits.h"
 #include "server/secrets.h"
+#include "server/strand_call.h"
 
 namespace court::server {
 namespace {
 
 constexpr std::size_t kMaxListed = 100;
 constexpr std::size_t kMaxOpenTables = 20000;
-constexpr std::int64_t kMaxSeed = (std::int64_t{1} << 53) - 1;   // exact in JavaScript numbers
+constexpr std::int64_t kMinuteMs = 60'000;
 
-std::int64_t now_ms() {
+std::int64_t system_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+int human_seats(const std::vector<std::string>& seats) {
+  return static_cast<int>(std::count(seats.begin(), seats.end(), std::string(kHuman)));
+}
+
+// The seed of a new table. Whoever knows it knows every hand, so a creator may choose it only when at
+// most one person plays (a table of bots, or one person against bots who may deal themselves a hand).
+std::uint64_t read_seed(const nlohmann::json& body, const std::vector<std::string>& seats) {
+  const auto chosen = int_field(body, "seed", 0, static_cast<std::int64_t>(kMaxSeed));
+  if (!chosen) return fresh_seed();
+  if (const int people = human_seats(seats); people >= 2) {
+    throw ApiError(400, "seed_not_allowed", fmt::format("field 'seed' is allowed only at a table with at most one "
+                                                        "human seat; this one has {} (whoever knows the seed knows "
+                                                        "every hand); leave 'seed' out", people));
+  }
+  return static_cast<std::uint64_t>(*chosen);
 }
 
 // Refuses a bot whose moves would cost more than the server allows (limits.h); `spec` is a valid spec.
@@ -122,8 +140,10 @@ nlohmann::json game_json(const GameEntry& entry) {
           {"bots", bot_names(entry)}};
 }
 
-Lobby::Lobby(Storage& storage, boost::asio::any_io_executor game_executor)
-    : storage_(storage), game_executor_(std::move(game_executor)) {}
+Lobby::Lobby(Storage& storage, boost::asio::any_io_executor game_executor, TableLimits limits)
+    : storage_(storage), game_executor_(std::move(game_executor)), limits_(std::move(limits)) {}
+
+std::int64_t Lobby::now_ms() const { return limits_.clock ? limits_.clock() : system_ms(); }
 
 std::shared_ptr<const GameFactory> Lobby::factory(const GameEntry& entry, const GameConfig& config) {
   const std::string key = fmt::format("{}|{}|{}", entry.info.id, config.seats, config.options.to_json().dump());
@@ -146,7 +166,40 @@ std::shared_ptr<Table> Lobby::build(TableRecord record) {
   return std::make_shared<Table>(entry, factory(entry, config), std::move(record), storage_, strand);
 }
 
-std::shared_ptr<Table> Lobby::create(const nlohmann::json& body) {
+void Lobby::admit(const std::string& client, std::int64_t now, bool waits) {
+  if (client.empty()) return;
+  ClientTables& c = clients_[client];
+  while (!c.created.empty() && c.created.front() <= now - kMinuteMs) c.created.pop_front();
+  std::erase_if(c.waiting, [](const std::weak_ptr<Table>& w) {
+    auto table = w.lock();
+    return !table || table->status() != kWaiting;
+  });
+  const auto per_minute = static_cast<std::size_t>(limits_.max_client_per_minute);
+  if (per_minute > 0 && c.created.size() >= per_minute) {
+    throw ApiError(429, "too_many_new_tables",
+                   fmt::format("this address created {} tables in the last minute, the most this server allows "
+                               "(--max-client-tables-per-minute); try again in a minute", c.created.size()));
+  }
+  const auto waiting = static_cast<std::size_t>(limits_.max_client_waiting);
+  if (waits && waiting > 0 && c.waiting.size() + static_cast<std::size_t>(c.pending) >= waiting) {
+    throw ApiError(429, "too_many_waiting_tables",
+                   fmt::format("this address has {} tables waiting for people, the most this server allows "
+                               "(--max-client-waiting-tables); share their invite links or let them expire before "
+                               "creating more", c.waiting.size() + static_cast<std::size_t>(c.pending)));
+  }
+  if (per_minute > 0) c.created.push_back(now);
+  ++c.pending;
+}
+
+// The end of a creation that admit() counted: `table` when it was made, nullptr when it failed.
+void Lobby::settle(const std::string& client, const std::shared_ptr<Table>& table) {
+  if (client.empty()) return;
+  ClientTables& c = clients_[client];
+  --c.pending;
+  if (table && limits_.max_client_waiting > 0 && table->status() == kWaiting) c.waiting.push_back(table);
+}
+
+std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::string& client) {
   reject_unknown_fields(body, {"game", "players", "options", "seats", "seed"}, "the new table");
   const auto game = string_field(body, "game", 100);
   if (!game) throw ApiError(400, "bad_field", "field 'game' is required (see GET /api/games)");
@@ -173,26 +226,42 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body) {
   record.game = entry->info.id;
   record.players = static_cast<int>(seats.size());
   record.options = config.options.values();
-  if (auto seed = int_field(body, "seed", 0, kMaxSeed)) {
-    record.seed = static_cast<std::uint64_t>(*seed);
-  } else {
-    std::random_device device;
-    record.seed = (static_cast<std::uint64_t>(device()) << 32 | device()) % 1000000000ull;
-  }
+  record.seed = read_seed(body, seats);
   for (const auto& spec : seats) record.seats.push_back({spec, "", ""});
   record.created_ms = now_ms();
   {
     std::lock_guard lock(mutex_);
-    // Finished tables nobody holds leave memory (find() reads them back), so the limit counts tables in play.
+    // Finished and expired tables nobody holds leave memory (find() reads them back), so the limit
+    // counts tables in play.
     std::erase_if(tables_, [](const auto& entry) {
-      return entry.second.use_count() == 1 && entry.second->status() == kFinished;
+      return entry.second.use_count() == 1 && !is_open(entry.second->status());
     });
     if (tables_.size() >= kMaxOpenTables) {
-      throw ApiError(503, "too_many_tables", fmt::format("the server holds {} tables already", tables_.size()));
+      throw ApiError(503, "too_many_tables", fmt::format("the server holds {} tables already, the most it "
+                                                         "allows; try again later", tables_.size()));
     }
     do record.code = make_table_code();
     while (tables_.count(record.code) || storage_.code_exists(record.code));
+    admit(client, record.created_ms, human_seats(seats) > 0);   // a table of bots never waits
   }
+  std::shared_ptr<Table> table;
+  try {
+    table = build_and_store(record);
+  } catch (...) {
+    std::lock_guard lock(mutex_);
+    settle(client, nullptr);
+    throw;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    tables_[record.code] = table;
+    settle(client, table);
+  }
+  boost::asio::post(table->strand(), [table] { table->start(); });
+  return table;
+}
+
+std::shared_ptr<Table> Lobby::build_and_store(TableRecord& record) {
   std::shared_ptr<Table> table;
   try {
     table = build(record);
@@ -205,11 +274,6 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body) {
   } catch (const std::exception& e) {
     throw ApiError(500, "storage", fmt::format("the table could not be stored: {}", e.what()));
   }
-  {
-    std::lock_guard lock(mutex_);
-    tables_[record.code] = table;
-  }
-  boost::asio::post(table->strand(), [table] { table->start(); });
   return table;
 }
 
@@ -243,7 +307,7 @@ nlohmann::json Lobby::list() const {
     std::lock_guard lock(mutex_);
     for (const auto& [code, table] : tables_) {
       const std::string status = table->status();
-      if (status != kFinished) open.push_back({status == kWaiting ? 0 : 1, table->created_ms(), table});
+      if (is_open(status)) open.push_back({status == kWaiting ? 0 : 1, table->created_ms(), table});
     }
   }
   std::sort(open.begin(), open.end(), [](const Entry& a, const Entry& b) {
@@ -252,6 +316,43 @@ nlohmann::json Lobby::list() const {
   nlohmann::json out = nlohmann::json::array();
   for (std::size_t i = 0; i < open.size() && i < kMaxListed; ++i) out.push_back(open[i].table->summary());
   return out;
+}
+
+bool Lobby::due(const Table& table) const {
+  return limits_.waiting_expiry_s > 0 && table.status() == kWaiting &&
+         table.idle_since_ms() <= now_ms() - limits_.waiting_expiry_s * 1000;
+}
+
+void Lobby::forget(const std::shared_ptr<Table>& table) {
+  std::lock_guard lock(mutex_);
+  auto it = tables_.find(table->code());
+  if (it != tables_.end() && it->second == table) tables_.erase(it);
+}
+
+boost::asio::awaitable<void> Lobby::expire_if_due(const std::shared_ptr<Table>& table) {
+  if (!due(*table)) co_return;
+  // The table checks again on its strand: someone may have joined since.
+  auto expire = [table, cutoff = now_ms() - limits_.waiting_expiry_s * 1000] { return table->expire(cutoff); };
+  const bool expired = co_await run_on(table->strand(), expire);
+  if (expired) forget(table);
+}
+
+boost::asio::awaitable<void> Lobby::expire_waiting() {
+  std::vector<std::shared_ptr<Table>> candidates;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, table] : tables_) if (due(*table)) candidates.push_back(table);
+    std::erase_if(clients_, [now = now_ms()](const auto& entry) {
+      const ClientTables& c = entry.second;
+      const bool recent = !c.created.empty() && c.created.back() > now - kMinuteMs;
+      const bool waiting = std::any_of(c.waiting.begin(), c.waiting.end(), [](const std::weak_ptr<Table>& w) {
+        auto table = w.lock();
+        return table && table->status() == kWaiting;
+      });
+      return !recent && !waiting && c.pending == 0;
+    });
+  }
+  for (const auto& table : candidates) co_await expire_if_due(table);
 }
 
 std::size_t Lobby::recover() {

@@ -8,6 +8,7 @@
 #include "server/api_error.h"
 #include "server/json_fields.h"
 #include "server/lobby.h"
+#include "server/names.h"
 #include "server/secrets.h"
 #include "server/strand_call.h"
 
@@ -35,9 +36,9 @@ void require_method(const std::string& method, const char* allowed) {
 }
 
 std::string read_name(const nlohmann::json& body) {
-  auto name = string_field(body, "name", 40).value_or("");
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) throw ApiError(400, "bad_field", "field 'name' must not contain control characters");
+  auto name = string_field(body, "name", 4 * kMaxNameChars).value_or("");   // UTF-8: at most 4 bytes a character
+  if (auto problem = name_problem(name)) {
+    throw ApiError(400, "bad_name", fmt::format("field 'name': {}; {}", *problem, allowed_names()));
   }
   return name;
 }
@@ -84,6 +85,7 @@ boost::asio::awaitable<HttpAnswer> answer_table(const std::string& method, const
   const std::string code = normalize_table_code(parts[2]);
   auto table = code.empty() ? nullptr : lobby.find(code);
   if (!table) throw ApiError(404, "unknown_table", fmt::format("no table with code '{}'", parts[2].substr(0, 20)));
+  co_await lobby.expire_if_due(table);
   const std::string tail = parts.size() == 3 ? "" : parts.size() == 4 ? parts[3] : parts[3] + "/" + parts[4];
   if (tail.empty()) {
     require_method(method, "GET");
@@ -96,7 +98,7 @@ boost::asio::awaitable<HttpAnswer> answer_table(const std::string& method, const
     std::optional<Seat> seat;
     if (auto s = int_field(request, "seat", 0, kMaxSeats - 1)) seat = static_cast<Seat>(*s);
     const std::string name = read_name(request);
-    auto join = [table, seat, name] { return table->join(seat, name); };
+    auto join = [table, seat, name, now = lobby.now_ms()] { return table->join(seat, name, now); };
     const JoinResult joined = co_await run_on(table->strand(), join);
     co_return json_answer(200, {{"seat", joined.seat}, {"token", joined.token}, {"code", table->code()}});
   }
@@ -114,7 +116,7 @@ boost::asio::awaitable<HttpAnswer> answer_table(const std::string& method, const
 }
 
 boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target& target, const std::string& body,
-                                         Lobby& lobby) {
+                                         Lobby& lobby, const std::string& client) {
   const auto parts = split_path(target.path);   // "api", ...
   if (parts.size() == 2 && parts[1] == "games") {
     require_method(method, "GET");
@@ -123,9 +125,10 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
     co_return json_answer(200, out);
   }
   if (parts.size() == 2 && parts[1] == "tables") {
+    co_await lobby.expire_waiting();
     if (method == "GET") co_return json_answer(200, lobby.list());
     require_method(method, "POST");
-    auto table = lobby.create(parse_json_object(body, "the request body"));
+    auto table = lobby.create(parse_json_object(body, "the request body"), client);
     co_return json_answer(201, table->summary());
   }
   if (parts.size() >= 3 && parts.size() <= 5 && parts[1] == "tables") {
@@ -137,10 +140,10 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
 }  // namespace
 
 boost::asio::awaitable<HttpAnswer> answer_api(const std::string& method, const Target& target, const std::string& body,
-                                              Lobby& lobby) {
+                                              Lobby& lobby, const std::string& client) {
   HttpAnswer answer;
   try {
-    answer = co_await route(method, target, body, lobby);
+    answer = co_await route(method, target, body, lobby, client);
   } catch (const ApiError& e) {
     answer = json_answer(e.status(), error_body(e.code(), e.what()));
   } catch (const std::exception& e) {

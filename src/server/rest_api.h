@@ -17,9 +17,10 @@ struct HttpAnswer {
   std::string content_type = "application/json";
 };
 
-// Answers one request whose path starts with /api/. Refusals are JSON {"error", "code"} answers.
-// The arguments must outlive the co_await (see strand_call.h).
+// Answers one request whose path starts with /api/ from client address `client` (client_key).
+// Refusals are JSON {"error", "code"} answers. The arguments must outlive the co_await (see
+// strand_call.h).
 boost::asio::awaitable<HttpAnswer> answer_api(const std::string& method, const Target& target, const std::string& body,
-                                              Lobby& lobby);
+                                              Lobby& lobby, const std::string& client);
 
 }  // namespace court::server

@@ -8,6 +8,8 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -41,8 +43,25 @@ int game_thread_count(int wanted) {
 }
 
 // One admitted connection: served while its slot is held.
-asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, [[maybe_unused]] ClientLimit::Slot slot) {
-  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby);
+asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, [[maybe_unused]] ClientLimit::Slot slot,
+                                     std::string client) {
+  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby, client);
+}
+
+// Expires tables that waited for people too long, checking a tenth as often as the expiry time (at
+// least every second, at most every minute), so one leaves memory soon after its time.
+asio::awaitable<void> expire_loop(Lobby& lobby) {
+  const auto expiry = std::chrono::seconds(lobby.limits().waiting_expiry_s);
+  if (expiry.count() <= 0) co_return;
+  const auto every = std::clamp<std::chrono::seconds>(expiry / 10, std::chrono::seconds(1), std::chrono::seconds(60));
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  for (;;) {
+    timer.expires_after(every);
+    boost::system::error_code ec;
+    co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) co_return;
+    co_await lobby.expire_waiting();
+  }
 }
 
 // A connection over the client's limit: its request is read (for at most five seconds), answered
@@ -77,8 +96,9 @@ asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, std::sh
     auto executor = socket.get_executor();
     const auto peer = socket.remote_endpoint(ec);
     if (ec) continue;   // already gone
-    if (auto slot = limit->admit(peer.address())) {
-      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, std::move(*slot)), asio::detached);
+    const std::string client = client_key(peer.address());
+    if (auto slot = limit->admit(client)) {
+      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, std::move(*slot), client), asio::detached);
     } else {
       asio::co_spawn(executor, refuse_connection(std::move(socket), limit->limit()), asio::detached);
     }
@@ -107,7 +127,7 @@ struct Server::Impl {
   explicit Impl(const ServerConfig& config)
       : storage(config.db),
         game_pool(static_cast<std::size_t>(game_thread_count(config.game_threads))),
-        lobby(storage, game_pool.get_executor()),
+        lobby(storage, game_pool.get_executor(), config.tables),
         io(config.io_threads),
         acceptor(io),
         io_threads(std::max(1, config.io_threads)),
@@ -147,6 +167,7 @@ std::size_t Server::resumed() const { return impl_->resumed; }
 
 void Server::start() {
   asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, impl_->client_limit), asio::detached);
+  asio::co_spawn(impl_->io, expire_loop(impl_->lobby), asio::detached);
   for (int i = 0; i < impl_->io_threads; ++i) {
     impl_->threads.emplace_back([this] { impl_->io.run(); });
   }

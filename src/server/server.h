@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "server/lobby.h"
+
 namespace court::server {
 
 struct ServerConfig {
@@ -15,6 +17,7 @@ struct ServerConfig {
   int io_threads = 2;               // network threads
   int game_threads = 0;             // game and bot threads; 0: one per core, at least 2
   int max_client_connections = 64;  // open connections per client address; 0: no limit
+  TableLimits tables;               // tables per client address, and the expiry of waiting tables
 };
 
 class Server {

@@ -189,7 +189,16 @@ void Storage::append_action(const std::string& code, std::size_t step, const Sto
   });
 }
 
-std::vector<TableRecord> Storage::load_unfinished() { return load_where("status != 'finished'", ""); }
+void Storage::expire_table(const std::string& code) {
+  std::lock_guard lock(mutex_);
+  in_transaction(db_, path_, [&] {
+    Statement t(prepare("UPDATE tables SET status = 'expired' WHERE code = ? AND status = 'waiting'"));
+    bind_text(t.get(), 1, code);
+    step_done(db_, t.get(), path_);
+  });
+}
+
+std::vector<TableRecord> Storage::load_unfinished() { return load_where("status IN ('waiting', 'playing')", ""); }
 
 std::optional<TableRecord> Storage::load(const std::string& code) {
   auto found = load_where("code = ?1", code);

@@ -34,7 +34,7 @@ struct TableRecord {
   std::map<std::string, std::string> options;   // every option, defaults included
   std::uint64_t seed = 0;
   std::vector<StoredSeat> seats;
-  std::string status;        // "waiting", "playing", "finished"
+  std::string status;        // "waiting", "playing", "finished", "expired"
   std::int64_t created_ms = 0;
   std::string outcome;       // JSON text once finished
   std::vector<StoredAction> actions;
@@ -55,6 +55,9 @@ class Storage {
   // The move numbered `step` (0-based) with the table's status after it (and its outcome when finished).
   void append_action(const std::string& code, std::size_t step, const StoredAction& action,
                      const std::string& status, const std::string& outcome);
+  // Marks a table that is still waiting for people as expired (it is not resumed on restart).
+  void expire_table(const std::string& code);
+  // Tables waiting or playing.
   std::vector<TableRecord> load_unfinished();
   std::optional<TableRecord> load(const std::string& code);
 

@@ -12,7 +12,12 @@ namespace court::server {
 
 Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, TableRecord record,
              Storage& storage, boost::asio::any_io_executor strand)
-    : entry_(&entry), record_(std::move(record)), storage_(&storage), strand_(std::move(strand)) {
+    : entry_(&entry),
+      record_(std::move(record)),
+      storage_(&storage),
+      strand_(std::move(strand)),
+      expired_(record_.status == kExpired),
+      idle_since_ms_(record_.created_ms) {
   std::vector<std::string> specs;
   for (const auto& s : record_.seats) specs.push_back(s.spec);
   match_ = std::make_unique<Match>(entry, std::move(factory), record_.seed, specs);
@@ -41,6 +46,7 @@ Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
 }
 
 std::string Table::compute_status() const {
+  if (expired_) return kExpired;
   if (match_->state().terminal()) return kFinished;
   for (Seat s = 0; s < static_cast<Seat>(record_.seats.size()); ++s) {
     if (!seat_taken(s)) return kWaiting;
@@ -116,9 +122,12 @@ void Table::start() {
   schedule_bots();
 }
 
-JoinResult Table::join(std::optional<Seat> wanted, const std::string& name) {
+JoinResult Table::join(std::optional<Seat> wanted, const std::string& name, std::int64_t now_ms) {
   const Seat seats = static_cast<Seat>(record_.seats.size());
   if (status_ == kFinished) throw ApiError(409, "finished", fmt::format("table {} has finished", code()));
+  if (status_ == kExpired) {
+    throw ApiError(409, "expired", fmt::format("table {} expired while it waited for people; create a new one", code()));
+  }
   Seat seat = -1;
   if (wanted) {
     seat = *wanted;
@@ -148,10 +157,26 @@ JoinResult Table::join(std::optional<Seat> wanted, const std::string& name) {
     throw ApiError(500, "storage", fmt::format("could not store the seat: {}", e.what()));
   }
   status_ = status;
+  idle_since_ms_ = now_ms;
   refresh_summary();
   broadcast();
   schedule_bots();
   return {seat, token};
+}
+
+bool Table::expire(std::int64_t cutoff_ms) {
+  if (status_ != kWaiting || idle_since_ms_ > cutoff_ms) return false;
+  try {
+    storage_->expire_table(code());
+  } catch (const std::exception& e) {
+    std::cerr << fmt::format("court serve: table {} could not expire: {}\n", code(), e.what());
+    return false;
+  }
+  expired_ = true;
+  status_ = kExpired;
+  refresh_summary();
+  broadcast();
+  return true;
 }
 
 Seat Table::attach(const std::shared_ptr<Subscriber>& subscriber, const std::optional<std::string>& token) {
@@ -183,6 +208,7 @@ void Table::move(Seat seat, const std::string& token, std::int64_t step, std::ui
     throw ApiError(403, "bad_token", fmt::format("that token is not the token of seat {}, this connection's seat", seat));
   }
   if (status_ == kWaiting) throw ApiError(409, "waiting", "the table is still waiting for people to join");
+  if (status_ == kExpired) throw ApiError(409, "expired", "the table expired while it waited for people");
   if (status_ == kFinished) throw ApiError(409, "finished", "the game is over");
   if (broken_) throw ApiError(500, "broken", "this table stopped after an internal error");
   const SeatSet to_act = match_->state().to_act();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -34,6 +35,10 @@ struct JoinResult {
 inline constexpr const char* kWaiting = "waiting";
 inline constexpr const char* kPlaying = "playing";
 inline constexpr const char* kFinished = "finished";
+inline constexpr const char* kExpired = "expired";   // waited for people too long; never plays
+
+// Waiting or playing: listed in the lobby and kept in memory.
+inline bool is_open(const std::string& status) { return status == kWaiting || status == kPlaying; }
 
 class Table : public std::enable_shared_from_this<Table> {
  public:
@@ -45,6 +50,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // Any thread.
   const std::string& code() const { return record_.code; }
   std::int64_t created_ms() const { return record_.created_ms; }
+  // When it was created or someone last joined it (a resumed table: when it was created).
+  std::int64_t idle_since_ms() const { return idle_since_ms_; }
   const boost::asio::any_io_executor& strand() const { return strand_; }
   nlohmann::json summary() const;
   std::string status() const;
@@ -52,7 +59,11 @@ class Table : public std::enable_shared_from_this<Table> {
   // Everything below runs on strand() only. Refusals throw ApiError and change nothing.
   // Lets the bots play when the table is in play (after creation or recovery).
   void start();
-  JoinResult join(std::optional<Seat> seat, const std::string& name);
+  // `now_ms`: the lobby's clock, kept as idle_since_ms().
+  JoinResult join(std::optional<Seat> seat, const std::string& name, std::int64_t now_ms);
+  // Expires the table when it is still waiting for people and nobody joined since `cutoff_ms`: stores
+  // its status `expired` and sends its watchers a last state. Returns whether it expired.
+  bool expire(std::int64_t cutoff_ms);
   // Subscribes a connection: with a token, to that token's seat; without, as a spectator. Sends the
   // first state message. Returns the seat (kSpectator for spectators).
   Seat attach(const std::shared_ptr<Subscriber>& subscriber, const std::optional<std::string>& token);
@@ -84,6 +95,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string status_;
   bool bot_scheduled_ = false;
   bool broken_ = false;  // a bot failed: the table stops rather than play on wrongly
+  bool expired_ = false;
+  std::atomic<std::int64_t> idle_since_ms_;
   // Per seat: the step from which its current choice has stood unchanged (moves sent for an older
   // step are stale), and the legal codes it had then.
   std::vector<std::size_t> turn_start_;

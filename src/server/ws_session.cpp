@@ -43,6 +43,7 @@ asio::awaitable<void> WsSession::run(const beast::http::request<beast::http::str
     refusal = ws_error("internal", fmt::format("the table could not be loaded: {}", e.what()));
   }
   if (table) {
+    co_await lobby_.expire_if_due(table);
     std::optional<std::string> token;
     if (auto it = target.query.find("token"); it != target.query.end()) token = it->second;
     try {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -340,6 +341,84 @@ TEST(CliSim, CtrlCStopsCleanlyAndWritesWhatFinished) {
   EXPECT_GT(doc["games"].get<long>(), 0);
   EXPECT_LT(doc["games"].get<long>(), 50000000);
   EXPECT_NE(doc["findings"][0].get<std::string>().find("Interrupted: "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace court
+
+namespace court {
+namespace {
+
+// Every file Court reads stops at 16 MiB (docs/cli.md), also one that never ends: read at most one byte
+// past the cap, never trusting the file's size.
+TEST(CliFiles, EndlessAndOversizedFilesAreRefusedAtOnce) {
+  const std::string cap = "larger than 16 MiB, the most Court reads from one file";
+  CommandResult scenario = run("play persuasion --players 3 --scenario /dev/zero");
+  EXPECT_EQ(scenario.status, 2);
+  EXPECT_NE(scenario.output.find("/dev/zero: " + cap), std::string::npos) << scenario.output;
+  CommandResult replay = run("replay /dev/zero");
+  EXPECT_EQ(replay.status, 2);
+  EXPECT_NE(replay.output.find("/dev/zero: " + cap), std::string::npos) << replay.output;
+  CommandResult compare = run("compare /dev/zero /dev/zero");
+  EXPECT_EQ(compare.status, 2);
+  EXPECT_NE(compare.output.find(cap), std::string::npos) << compare.output;
+  // A pipe that never ends.
+  CommandResult pipe = run_shell("sh -c 'yes | " + std::string(COURT_BINARY) + " replay /dev/stdin'");
+  EXPECT_EQ(pipe.status, 2);
+  EXPECT_NE(pipe.output.find("/dev/stdin: " + cap), std::string::npos) << pipe.output;
+  // A regular file one byte over the cap (sparse: nothing is written).
+  const std::string big = testing::TempDir() + "cli_big_replay.json";
+  std::ofstream{big}.put('{');
+  ASSERT_EQ(truncate(big.c_str(), 16 * 1024 * 1024 + 1), 0);
+  CommandResult large = run("replay " + big);
+  EXPECT_EQ(large.status, 2);
+  EXPECT_NE(large.output.find(big + ": " + cap), std::string::npos) << large.output;
+  std::remove(big.c_str());
+  CommandResult directory = run("replay " + testing::TempDir());
+  EXPECT_EQ(directory.status, 2);
+  EXPECT_NE(directory.output.find("Is a directory"), std::string::npos) << directory.output;
+}
+
+TEST(CliFiles, DataFilesUnderDataAreCapped) {
+  const std::string dir = testing::TempDir() + "cli_endless_data";
+  ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir + " && cp " + COURT_SOURCE_DIR +
+                         "/data/intrigue/*.toml " + dir + " && ln -sf /dev/zero " + dir + "/characters.toml").c_str()),
+            0);
+  CommandResult r = run("play intrigue --seats human,random,random --data " + dir);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find(dir + "/characters.toml: larger than 16 MiB"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(a data file from --data " + dir + ")"), std::string::npos) << r.output;
+}
+
+TEST(CliServe, HelpGivesTheLimitFlagsWithTheirDefaults) {
+  CommandResult r = run("serve --help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* flag : {"--max-client-connections INT:INT in [0 - 1000000]=64",
+                           "--max-client-waiting-tables INT:INT in [0 - 1000000]=20",
+                           "--max-client-tables-per-minute INT:INT in [0 - 1000000]=30",
+                           "--waiting-table-expiry INT:INT in [0 - 315360000]=86400"}) {
+    EXPECT_NE(r.output.find(flag), std::string::npos) << flag << "\n" << r.output;
+  }
+}
+
+// Whoever knows the seed knows every hand: with two people at one screen the seed waits for the end
+// (the saved replay has it); with one person it is printed first, as before.
+TEST(CliSeeds, TwoHumansSeeTheSeedOnlyWhenTheGameEnds) {
+  const std::string save = testing::TempDir() + "cli_two_humans.json";
+  CommandResult two = run("play intrigue --seats human,human,random --save " + save, many_ones());
+  ASSERT_EQ(two.status, 0) << two.output;
+  const std::string seed = std::to_string(nlohmann::json::parse(slurp(save))["seed"].get<std::uint64_t>());
+  const auto end = two.output.find("Game over after");
+  ASSERT_NE(end, std::string::npos);
+  EXPECT_NE(two.output.find("seed shown when the game ends"), std::string::npos) << two.output.substr(0, 200);
+  EXPECT_EQ(two.output.substr(0, end).find(seed), std::string::npos) << "seed " << seed << " shown before the end";
+  EXPECT_NE(two.output.find("seed " + seed + "\n", end), std::string::npos) << two.output.substr(end);
+
+  CommandResult chosen = run("play intrigue --seats human,human,random --seed 123456789", "1\n");
+  EXPECT_EQ(chosen.output.find("123456789"), std::string::npos) << chosen.output;
+
+  CommandResult one = run("play intrigue --seats human,random,random --seed 123456789", "1\n");
+  EXPECT_EQ(one.output.find("Intrigue: 3 players, seed 123456789 (seats:"), 0u) << one.output.substr(0, 200);
 }
 
 }  // namespace

@@ -12,7 +12,10 @@ namespace court::server_test {
 namespace {
 
 TEST(ServerConcurrency, ManyTablesWithBotsFinish) {
-  InProcessServer server(temp_db("many_tables"));
+  court::server::TableLimits unlimited;   // 68 tables from one address, more than a minute allows
+  unlimited.max_client_per_minute = 0;
+  unlimited.max_client_waiting = 0;
+  InProcessServer server(temp_db("many_tables"), unlimited);
   const auto port = server.port();
   std::vector<std::string> bot_tables;
   const std::vector<std::string> games = {"persuasion", "persuasion-classic", "intrigue"};

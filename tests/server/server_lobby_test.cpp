@@ -37,8 +37,7 @@ TEST(ServerLobby, ListsGamesWithOptionsAndBots) {
 TEST(ServerLobby, CreateListJoinAndStart) {
   InProcessServer server(temp_db("lobby_join"));
   const auto port = server.port();
-  auto table = create_table(port, {{"game", "persuasion"}, {"players", 3}, {"seats", {"human", "human", "random"}},
-                                   {"seed", 11}});
+  auto table = create_table(port, {{"game", "persuasion"}, {"players", 3}, {"seats", {"human", "human", "random"}}});
   const std::string code = table.at("code");
   EXPECT_EQ(code.size(), 6u);
   EXPECT_EQ(table.at("status"), "waiting");

@@ -54,7 +54,7 @@ void play_two_people_and_a_spectator(const std::string& game, int players) {
   std::vector<std::string> seats(static_cast<std::size_t>(players), "heuristic");
   seats[0] = "human";
   seats[1] = "human";
-  const std::string code = create_table(port, {{"game", game}, {"seats", seats}, {"seed", 5}}).at("code");
+  const std::string code = create_table(port, {{"game", game}, {"seats", seats}}).at("code");
   WsClient spectator(port, ws_target(code));
   auto first = spectator.read_json();
   EXPECT_EQ(first.at("status"), "waiting");

@@ -148,12 +148,28 @@ std::string move_message(const std::string& token, std::int64_t step, std::uint3
   return nlohmann::json{{"type", "move"}, {"token", token}, {"step", step}, {"action", action}}.dump();
 }
 
-InProcessServer::InProcessServer(const std::string& db, int max_client_connections) {
+namespace {
+
+court::server::ServerConfig test_config(const std::string& db) {
   court::server::ServerConfig config;
   config.port = 0;
   config.db = db;
   config.game_threads = 2;
+  return config;
+}
+
+}  // namespace
+
+InProcessServer::InProcessServer(const std::string& db, int max_client_connections) {
+  auto config = test_config(db);
   config.max_client_connections = max_client_connections;
+  server_ = std::make_unique<court::server::Server>(config);
+  server_->start();
+}
+
+InProcessServer::InProcessServer(const std::string& db, const court::server::TableLimits& tables) {
+  auto config = test_config(db);
+  config.tables = tables;
   server_ = std::make_unique<court::server::Server>(config);
   server_->start();
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "server/lobby.h"
 
 namespace court::server {
 class Server;
@@ -66,6 +67,8 @@ class InProcessServer {
  public:
   // `max_client_connections` as `court serve --max-client-connections` (0: no limit).
   explicit InProcessServer(const std::string& db, int max_client_connections = 64);
+  // With `tables` as the `court serve` table limits (and, for tests, a clock).
+  InProcessServer(const std::string& db, const court::server::TableLimits& tables);
   ~InProcessServer();
   std::uint16_t port() const;
   std::size_t resumed() const;
