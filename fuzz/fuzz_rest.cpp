@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     boost::asio::io_context io;
     Lobby lobby(storage, io.get_executor());
     boost::asio::co_spawn(io, [&]() -> boost::asio::awaitable<void> {
-      const HttpAnswer a = co_await answer_api(method, target, body, lobby);
+      const HttpAnswer a = co_await answer_api(method, target, body, lobby, "127.0.0.1");
       status = a.status;
       answer = a.body;
     }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });
