@@ -117,7 +117,7 @@ std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& regis
 nlohmann::json read_json_file(const std::string& path) {
   try {
     return nlohmann::json::parse(read_input_file(path));
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {   // a syntax error, or a number too large (out_of_range)
     throw UserError(fmt::format("{}: not valid JSON ({})", path, e.what()));
   }
 }

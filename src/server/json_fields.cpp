@@ -12,6 +12,8 @@ nlohmann::json parse_json_object(std::string_view text, const std::string& what)
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw ApiError(400, "bad_json", fmt::format("{} is not valid JSON (at byte {})", what, e.byte));
+  } catch (const nlohmann::json::exception&) {   // out_of_range: a number too large for a double
+    throw ApiError(400, "bad_json", fmt::format("{} is not valid JSON (a number is too large)", what));
   }
   if (!doc.is_object()) throw ApiError(400, "bad_json", fmt::format("{} must be a JSON object", what));
   return doc;

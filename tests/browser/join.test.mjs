@@ -1,9 +1,29 @@
 // Two people at one table: the first creates it in the lobby with a second seat for a person, the
 // second opens the invite link in another browser, takes the free seat by name, and both play.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { check, clickRandomAction, createTableFromLobby, makeRandom, newPage, runTest, waitForTurnOrEnd } from "./lib.mjs";
 
-await runTest("browser.join", async ({ server, browser }) => {
+await runTest("browser.join", async ({ server, browser, args }) => {
   const ada = await newPage(browser);
+  // A table for two people cannot choose its seed (it would show every hand): the field is disabled,
+  // with the reason; with one person it may.
+  await ada.page.goto(`${server.base}/#/`);
+  await ada.page.waitForSelector("#create");
+  await ada.page.selectOption("#game", "intrigue");
+  await ada.page.click("details.options summary");
+  check(!(await ada.page.locator("#seed").isDisabled()), "one person may choose the seed");
+  await ada.page.selectOption('select[name="seat1"]', "human");
+  check(await ada.page.locator("#seed").isDisabled(), "two people may not choose the seed");
+  check(await ada.page.locator("#seed-note").isVisible(), "the lobby says why the seed is random");
+  const out = args.out ?? path.resolve("screenshots");
+  mkdirSync(out, { recursive: true });
+  await ada.page.screenshot({ path: path.join(out, "lobby-two-people.png"), fullPage: true });
+  await ada.page.setViewportSize({ width: 390, height: 844 });   // a phone
+  await ada.page.locator("#seed").scrollIntoViewIfNeeded();
+  await ada.page.screenshot({ path: path.join(out, "lobby-two-people-phone.png") });
+  await ada.page.setViewportSize({ width: 1280, height: 900 });
+
   const code = await createTableFromLobby(ada.page, server.base, {
     game: "intrigue",
     seats: ["human", "human", "heuristic"],

@@ -101,6 +101,19 @@ TEST(Replay, MalformedDocumentsNameTheField) {
   EXPECT_EQ(error_of(nlohmann::json::array()), "replay: not a JSON object");
 }
 
+// Found by fuzz_ws (the same parser): a number too large for a double is not a syntax error to the
+// JSON library (out_of_range), and escaped as an internal error. It is a clear refusal of the file.
+TEST(Replay, ANumberTooLargeIsInvalidJson) {
+  const std::string path = ::testing::TempDir() + "court_huge_number.json";
+  std::ofstream(path) << R"({"game": "intrigue", "seed": 1e99999})";
+  try {
+    read_json_file(path);
+    FAIL() << "accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Match, RejectedMoveIsNotRecordedAndSaysWhatIsAllowed) {
   Table table;
   Match match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human", "human"});

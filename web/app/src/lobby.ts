@@ -127,6 +127,16 @@ function setupForm(games: GameInfo[]): HTMLElement {
   const optionsBox = h("div.options-setup");
   const name = h("input#name", { name: "name", placeholder: "your name", value: loadName(), maxlength: 40 });
   const seed = h("input#seed", { name: "seed", type: "number", placeholder: "random", min: 0 });
+  // A deal follows from its seed, so a table of two or more people is always dealt at random (the
+  // server refuses a chosen seed there; docs/protocol.md, seed_not_allowed).
+  const seedNote = h("small#seed-note.muted", "Dealt at random when two or more people play: a known seed shows every hand.");
+  const people = () => seatChoices.filter((c) => c === kHuman).length;
+  function updateSeed() {
+    const shared = people() >= 2;
+    seed.disabled = shared;
+    seedNote.hidden = !shared;
+    if (shared) seed.value = "";
+  }
   const create = h("button#create", { type: "submit" }, "Create table");
 
   const game = () => games.find((g) => g.id === gameSelect.value)!;
@@ -147,10 +157,14 @@ function setupForm(games: GameInfo[]): HTMLElement {
           g.bots.map((b) => h("option", { value: b }, `${b} bot`)),
         );
         sel.value = choice;
-        sel.addEventListener("change", () => (seatChoices[i] = sel.value));
+        sel.addEventListener("change", () => {
+          seatChoices[i] = sel.value;
+          updateSeed();
+        });
         return h("label.seat-setup", h("span", `Seat ${i}`), sel);
       }),
     );
+    updateSeed();
   }
 
   function rebuildGame() {
@@ -176,7 +190,7 @@ function setupForm(games: GameInfo[]): HTMLElement {
     summary,
     h("label.field", h("span", "Players"), players),
     h("fieldset", h("legend", "Who sits where"), seatsBox),
-    h("details.options", h("summary", "Options"), optionsBox, h("label.field", h("span", "Seed"), seed)),
+    h("details.options", h("summary", "Options"), optionsBox, h("label.field", h("span", "Seed"), seed), seedNote),
     h("label.field", h("span", "Your name"), name),
     create,
   );
@@ -192,7 +206,7 @@ function setupForm(games: GameInfo[]): HTMLElement {
         players: seatChoices.length,
         options,
         seats: seatChoices,
-        ...(seed.value !== "" ? { seed: Number(seed.value) } : {}),
+        ...(seed.value !== "" && people() < 2 ? { seed: Number(seed.value) } : {}),
       });
       const firstHuman = seatChoices.indexOf(kHuman);
       if (firstHuman >= 0) {
