@@ -392,15 +392,21 @@ TEST(GameshireRules, BoonsCountSquaresShadedInSpring) {
   EXPECT_EQ(strict.s().pool(0).boons, 1);
 }
 
+// A solo Millbrook table at whose first refill `wrinkle` is drawn (then "O or 2"), with `field`.
+Table wrinkle_drawn_at_start(const std::string& wrinkle, const std::vector<std::string>& field_rows, std::uint64_t seed = 7) {
+  json sc = {{"maps", {"Millbrook"}},
+             {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
+             {"season_deck", {"Hedge Row"}},
+             {"resource_deck", {wrinkle, "O or 2"}},
+             {"unlisted_cards", "out_of_game"}};
+  if (!field_rows.empty()) sc["boards"] = {field(field_rows)};
+  return table(1, sc, {}, seed);
+}
+
 // The same note: a blight that shades the last blank square of a row and a column fills both; the two
 // boons are earned at once. (Hailstorm takes up to two squares; only F1 is left.)
 TEST(GameshireRules, ABlightThatFillsALineEarnsItsBoons) {
-  Table t = table(1, {{"maps", {"Millbrook"}},
-                      {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
-                      {"season_deck", {"Hedge Row"}},
-                      {"resource_deck", {"Hailstorm", "O or 2"}},
-                      {"unlisted_cards", "out_of_game"},
-                      {"boards", {field({"WWWWW.", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}});
+  Table t = wrinkle_drawn_at_start("Hailstorm", {"WWWWW.", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"});
   EXPECT_EQ(t.s().board(0).shaded, cell_bit(cell("F1")));
   EXPECT_EQ(t.s().pool(0).boons, 2);
   EXPECT_TRUE(log_contains(*t.game, "earned 2 boons"));
@@ -411,13 +417,7 @@ TEST(GameshireRules, ABlightThatFillsALineEarnsItsBoons) {
 // takes one square of the grey border (used in Autumn only), whatever the seed.
 TEST(GameshireRules, LightRainTakesOneBorderSquare) {
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {
-    Table t = table(1, {{"maps", {"Millbrook"}},
-                        {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
-                        {"season_deck", {"Hedge Row"}},
-                        {"resource_deck", {"Light Rain", "O or 2"}},
-                        {"unlisted_cards", "out_of_game"}},
-                    {}, seed);
-    const Bits shaded = t.s().board(0).shaded;
+    const Bits shaded = wrinkle_drawn_at_start("Light Rain", {}, seed).s().board(0).shaded;
     EXPECT_EQ(std::popcount(shaded), 1) << "seed " << seed;
     EXPECT_EQ(shaded & kFieldMask, 0u) << "seed " << seed;
   }
@@ -427,13 +427,7 @@ TEST(GameshireRules, LightRainTakesOneBorderSquare) {
 // lost, whatever the seed.
 TEST(GameshireRules, HailstormNeverBlightsACrown) {
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {
-    Table t = table(1, {{"maps", {"Millbrook"}},
-                        {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
-                        {"season_deck", {"Hedge Row"}},
-                        {"resource_deck", {"Hailstorm", "O or 2"}},
-                        {"unlisted_cards", "out_of_game"},
-                        {"boards", {field({"WW..WW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}},
-                    {}, seed);
+    Table t = wrinkle_drawn_at_start("Hailstorm", {"WW..WW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"}, seed);
     EXPECT_EQ(t.s().board(0).shaded, cell_bit(cell("D1"))) << "seed " << seed;
   }
 }
