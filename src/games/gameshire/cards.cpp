@@ -394,13 +394,12 @@ void parse_wrinkle_option(GameshireRules& rules, const std::string& text) {
       cur += ch;
     }
   }
-  static const char* kColours[] = {"green", "yellow", "red"};
   for (const std::string& part : parts) {
     auto colon = part.find(':');
     if (colon != std::string::npos) {
       const std::string colour = part.substr(0, colon), count = part.substr(colon + 1);
       int k = -1;
-      for (int c = 0; c < 3; ++c) if (colour == kColours[c]) k = c;
+      for (int c = 0; c < 3; ++c) if (colour == kColourNames[c]) k = c;
       int available = 0;
       if (k >= 0) for (const auto& w : rules.wrinkles) available += static_cast<int>(w.colour) == k;
       if (k < 0 || count.empty() || count.find_first_not_of("0123456789") != std::string::npos || count.size() > 2 ||

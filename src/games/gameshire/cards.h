@@ -61,6 +61,7 @@ enum class WrinkleEffect : std::uint8_t {
   LoseBoons, RaiseCost, ForgetSkill, DiscardMarket, BurnSeason, Blight, BlightSparingCrowns, BlightBorder, ShrinkMarket
 };
 enum class Colour : std::uint8_t { Green, Yellow, Red };
+inline constexpr const char* kColourNames[] = {"green", "yellow", "red"};   // by Colour
 
 // One orientation of a card's shape (optionally with one cell left out), ready to place.
 struct Placed {

@@ -130,10 +130,11 @@ bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) cons
 // square left out, and uses the skill when recording.
 bool GameshireState::can_fit(Seat s, CardId card, bool as_active) const {
   if (fits(s, card, as_active, 0)) return true;
-  if (!can_omit(s)) return false;
-  const SeasonCard& c = rules_->cards[card];
-  const int squares = static_cast<int>(season_ == Season::Spring ? c.plan_symbols.size() : c.demand.cells.size());
-  for (int k = 0; k < squares; ++k) if (fits(s, card, as_active, k + 1)) return true;
+  return can_omit(s) && some_omission_fits(s, card, as_active);
+}
+
+bool GameshireState::some_omission_fits(Seat s, CardId card, bool as_active) const {
+  for (int k = 0; k < card_squares(card); ++k) if (fits(s, card, as_active, k + 1)) return true;
   return false;
 }
 
@@ -144,8 +145,8 @@ bool GameshireState::can_omit(Seat s) const {
   return false;
 }
 
-int GameshireState::card_squares() const {
-  const SeasonCard& c = rules_->cards[current_.card];
+int GameshireState::card_squares(CardId card) const {
+  const SeasonCard& c = rules_->cards[card];
   return static_cast<int>(season_ == Season::Spring ? c.plan_symbols.size() : c.demand.cells.size());
 }
 
@@ -198,7 +199,7 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
       const Board& b = boards_[seat];
       if (b.omit_token && b.omit == 0) {
         // Only an omission that leaves a placement (meeting the demand for the Autumn chooser).
-        for (int k = 0; k < card_squares(); ++k) {
+        for (int k = 0; k < card_squares(current_.card); ++k) {
           if (fits(seat, current_.card, seat == active_, k + 1)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
         }
       }
@@ -281,22 +282,23 @@ bool GameshireState::skill_does_something(Seat seat, int crop) const {
   if (!skill_usable(seat, crop)) return false;
   const Board& user = boards_[seat];
   auto any_board = [&](auto&& has) {
-    for (int s = 0; s < seats_; ++s) if ((s == seat || !rules_->competitive()) && has(boards_[s])) return true;
+    for (int s = 0; s < seats_; ++s) if ((s == seat || !rules_->competitive()) && has(s)) return true;
     return false;
   };
   switch (rules_->skills[crop].effect) {
     case SkillEffect::Erase:
-      return !user.erase_token && any_board([&](const Board& b) { return (season_ == Season::Spring ? b.written : b.shaded & ~b.fixed) != 0; });
+      return !user.erase_token && any_board([&](int s) {
+        const Board& b = boards_[s];
+        return (season_ == Season::Spring ? b.written : b.shaded & ~b.fixed) != 0;
+      });
     case SkillEffect::Write:
-      return !user.write_token && any_board([&](const Board& b) {
-        const Bits open = season_ == Season::Spring ? kFieldMask & ~b.written & ~b.shaded : ~b.shaded;
-        for (Bits cells = open; cells; cells &= cells - 1) if (b.value[std::countr_zero(cells)] == kBlank) return true;
+      return !user.write_token && any_board([&](int s) {
+        const Board& b = boards_[s];
+        for (Bits cells = open_squares(s); cells; cells &= cells - 1) if (b.value[std::countr_zero(cells)] == kBlank) return true;
         return false;
       });
     case SkillEffect::Omit: {
-      if (step_ != Step::Record || user.omit_token || user.omit != 0) return false;
-      for (int k = 0; k < card_squares(); ++k) if (fits(seat, current_.card, seat == active_, k + 1)) return true;
-      return false;
+      return step_ == Step::Record && !user.omit_token && user.omit == 0 && some_omission_fits(seat, current_.card, seat == active_);
     }
     case SkillEffect::SwapResource: return !market_.empty() && resource_available();
     case SkillEffect::AddPlan: return !season_deck_.empty() && market_.size() < kMarketCapacity && resource_available();

@@ -204,7 +204,8 @@ class GameshireState {
   void add_skill_moves(Seat seat, ActionList& out) const;
   void add_token_moves(Seat seat, ActionList& out) const;
   void add_placements(Seat seat, ActionList& out) const;
-  int card_squares() const;                             // squares of the current card this season
+  int card_squares(CardId card) const;                  // squares of `card`'s side this season
+  bool some_omission_fits(Seat s, CardId card, bool as_active) const;
   bool resource_available() const;                      // a resource card can be drawn
   bool spring_complete() const;
   void resample_hidden_wrinkles(Rng& rng);

@@ -274,7 +274,6 @@ nlohmann::json GameshireState::view(Seat seat) const {
   v["decks"] = deck;
   nlohmann::json wrinkles = nlohmann::json::array();
   // Without the review ("skip this step to add an extra challenge"), a wrinkle is named once drawn.
-  static constexpr const char* kColourNames[] = {"green", "yellow", "red"};
   for (std::uint8_t w : wrinkles_in_game_) {
     const Wrinkle& wr = rules_->wrinkles[w];
     wrinkles.push_back(wrinkle_known(w) ? wr.name : fmt::format("a {} wrinkle, not yet drawn", kColourNames[static_cast<int>(wr.colour)]));
