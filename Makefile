@@ -33,13 +33,14 @@ test: build
 # `make test` runs each for FUZZ_SMOKE_RUNS inputs from a fixed seed (a few seconds, the same on every
 # machine) so no harness can rot. See fuzz/README.md.
 FUZZ_SECONDS    ?= 120
+FUZZ_JOBS       ?= $(JOBS)
 FUZZ_SMOKE_RUNS ?= 1000
 fuzz-build: bootstrap
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
 
 fuzz: fuzz-build
-	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash scripts/fuzz
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_TARGETS="$(FUZZ_TARGETS)" bash scripts/fuzz
 
 # The same tests under address and undefined-behaviour sanitizers.
 test-asan:

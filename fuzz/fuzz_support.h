@@ -40,16 +40,19 @@ inline const GameEntry& game(const char* id) {
 }
 
 // Plays up to `steps` moves from `state`: the move picked by `choice` among each acting seat's legal
-// moves. Every seat asked to act must have a legal move (the engine's promise).
+// moves. Every seat asked to act must have a legal move (the engine's promise). The views (the costly
+// part: JSON and text) are built once, at the end, for the last seat that acted and for a spectator.
 inline void play_some(GameState& state, std::uint8_t choice, int steps) {
+  Seat seat = 0;
   for (int step = 0; step < steps && !state.terminal(); ++step) {
-    const Seat seat = state.to_act().lowest();
+    seat = state.to_act().lowest();
     ActionList legal;
     state.legal_actions(seat, legal);
     if (legal.empty()) __builtin_trap();
     if (state.apply(seat, legal[(choice + step) % legal.size()])) __builtin_trap();
-    (void)state.view(seat);
   }
+  (void)state.view(seat);
+  (void)state.view(kSpectator);
 }
 
 }  // namespace court::fuzz
