@@ -1,5 +1,5 @@
 # The browser client (web/app, TypeScript built with Vite from the npm registry), compiled into the
-# binary as the table kWebAssets that `court serve` serves. Included from CMakeLists.txt.
+# binary as the table kWebAssets that `court serve` serves. Included from CMakeLists.txt (after court_server).
 # -DCOURT_WEB=OFF embeds an empty client instead (for working on C++ while the client is mid-edit).
 # The table lives in its own small library, so the engine's objects never wait for the web build.
 option(COURT_WEB "Build the browser client and embed it" ON)
@@ -43,4 +43,4 @@ add_custom_command(
   VERBATIM)
 add_library(court_web STATIC ${CMAKE_BINARY_DIR}/generated/web_assets.cpp)
 target_include_directories(court_web PUBLIC src)
-target_link_libraries(court_lib PUBLIC court_web)
+target_link_libraries(court_server PUBLIC court_web)

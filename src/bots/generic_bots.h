@@ -1,13 +1,37 @@
-// The bots that play every game: `random` (and, later, information-set MCTS).
+// Registering a game with its bots: its own (a `heuristic`, and any others) and the generic ones
+// that play every game, `random` (a uniformly random legal move) and `ismcts` (information-set MCTS,
+// bots/ismcts.h, whose rollout=heuristic plays the game's own `heuristic`).
 #pragma once
 
 #include <map>
 #include <string>
 
+#include "bots/ismcts.h"
 #include "engine/game.h"
 
 namespace court {
 
-const std::map<std::string, BotMaker>& generic_bots();
+std::unique_ptr<Bot> make_random_bot(const BotParams& params, std::uint64_t seed);
+
+// A game's own bots, as its registration names them.
+struct OwnBots {
+  BotKind heuristic;                    // the bot generic tools ask for (ismcts rollouts, filling seats); may be empty
+  std::map<std::string, BotKind> more;  // any others, by name
+};
+
+// The registry entry of game G with its own bots and the generic ones.
+template <class G>
+GameEntry game_entry(OwnBots own = {}) {
+  GameEntry entry = make_game_entry<G>();
+  entry.bots = std::move(own.more);
+  if (own.heuristic.make) entry.bots["heuristic"] = own.heuristic;
+  entry.bots["random"] = make_random_bot;
+  entry.bots["ismcts"] = BotKind(
+      [heuristic = own.heuristic.make](const BotParams& params, std::uint64_t seed) {
+        return make_ismcts_bot<G>(params, seed, heuristic);
+      },
+      check_ismcts_cost);
+  return entry;
+}
 
 }  // namespace court

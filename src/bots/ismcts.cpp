@@ -5,7 +5,6 @@
 #include <charconv>
 #include <fmt/format.h>
 
-#include "engine/registry.h"
 
 namespace court {
 namespace {
@@ -74,13 +73,16 @@ void ismcts_rewards(const Outcome& outcome, int seats, float* rewards) {
   }
 }
 
-std::unique_ptr<Bot> ismcts_rollout_bot(const std::string& game_id, std::uint64_t seed) {
-  const GameEntry* entry = games().find(game_id);
-  if (!entry || !entry->bots.count("heuristic")) {
-    throw UserError(fmt::format("bot ismcts: rollout=heuristic, but game {} has no heuristic bot; use rollout=random",
-                                game_id));
+void check_ismcts_cost(const std::string& name, const BotParams& params, const BotBudget& budget) {
+  const IsmctsParams p = IsmctsParams::parse(params);
+  if ((p.ms == 0 && p.iterations > budget.iterations) || p.ms > budget.millis || p.threads > budget.threads) {
+    throw UserError(fmt::format("this server allows {} up to iters={}, ms={}, threads={}", name, budget.iterations,
+                                budget.millis, budget.threads));
   }
-  return entry->bots.at("heuristic")({}, seed);
+  if (p.rollout == IsmctsParams::Rollout::Heuristic && p.ms == 0) {
+    throw UserError(fmt::format("this server allows {} rollout=heuristic only with a time budget (ms=1..{})", name,
+                                budget.millis));
+  }
 }
 
 }  // namespace court

@@ -29,6 +29,8 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "bots/ismcts_tree.h"
 #include "engine/game.h"
 
@@ -57,8 +59,9 @@ struct IsmctsParams {
 // plus up to 0.2 for the rank; in cooperative games every seat gets the team result.
 void ismcts_rewards(const Outcome& outcome, int seats, float* rewards);
 
-// The game's own heuristic bot, for heuristic rollouts; UserError when the game has none.
-std::unique_ptr<Bot> ismcts_rollout_bot(const std::string& game_id, std::uint64_t seed);
+// Refuses (UserError) ismcts parameters that could cost more per move than `budget`; a heuristic
+// rollout costs a whole game of the heuristic bot, so only a time budget bounds it.
+void check_ismcts_cost(const std::string& name, const BotParams& params, const BotBudget& budget);
 
 namespace detail {
 
@@ -232,7 +235,9 @@ class IsmctsSearch {
 template <class S>
 class IsmctsBot final : public Bot {
  public:
-  IsmctsBot(IsmctsParams params, std::uint64_t seed) : params_(params), seed_(params.seed_given ? params.seed : seed) {}
+  // `heuristic` makes the game's heuristic bot, for heuristic rollouts.
+  IsmctsBot(IsmctsParams params, std::uint64_t seed, BotMaker heuristic)
+      : params_(params), seed_(params.seed_given ? params.seed : seed), heuristic_(std::move(heuristic)) {}
 
   Action choose(GameState& state, Seat seat) override {
     const S* root = state.as<S>();
@@ -295,7 +300,7 @@ class IsmctsBot final : public Bot {
       std::unique_ptr<Bot> bot;
       std::unique_ptr<GameState> scratch;
       if (params_.rollout == IsmctsParams::Rollout::Heuristic) {
-        bot = ismcts_rollout_bot(state.info().id, mix_seed(seed_, 1000 + t));
+        bot = heuristic_({}, mix_seed(seed_, 1000 + t));
         scratch = state.clone();
       }
       searches_.push_back(std::make_unique<Worker>(params_, std::move(bot), std::move(scratch)));
@@ -304,6 +309,7 @@ class IsmctsBot final : public Bot {
 
   IsmctsParams params_;
   std::uint64_t seed_;
+  BotMaker heuristic_;
   std::uint64_t decisions_ = 0;
   ActionList legal_;
   std::vector<std::unique_ptr<Worker>> searches_;
@@ -311,9 +317,14 @@ class IsmctsBot final : public Bot {
 
 }  // namespace detail
 
+// The ismcts bot for game G; `heuristic` makes G's heuristic bot (empty when G has none).
 template <class G>
-std::unique_ptr<Bot> make_ismcts_bot(const BotParams& params, std::uint64_t seed) {
+std::unique_ptr<Bot> make_ismcts_bot(const BotParams& params, std::uint64_t seed, const BotMaker& heuristic) {
   const IsmctsParams p = IsmctsParams::parse(params);
+  if (p.rollout == IsmctsParams::Rollout::Heuristic && !heuristic) {
+    throw UserError(fmt::format("bot ismcts: rollout=heuristic, but game {} has no heuristic bot; use rollout=random",
+                                G::info().id));
+  }
   if constexpr (!HasPlayout<typename G::State>) {
     if (p.rollout == IsmctsParams::Rollout::Policy) {
       throw UserError("bot ismcts: rollout=policy, but this game has no playout policy; use rollout=random or "
@@ -323,7 +334,7 @@ std::unique_ptr<Bot> make_ismcts_bot(const BotParams& params, std::uint64_t seed
       throw UserError("bot ismcts: others=policy, but this game has no playout policy; use others=search");
     }
   }
-  return std::make_unique<detail::IsmctsBot<typename G::State>>(p, seed);
+  return std::make_unique<detail::IsmctsBot<typename G::State>>(p, seed, heuristic);
 }
 
 }  // namespace court

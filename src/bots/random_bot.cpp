@@ -1,4 +1,5 @@
 // `random`: a uniformly random legal move. The baseline every other bot must beat.
+#include "bots/generic_bots.h"
 #include "engine/bot.h"
 
 namespace court {

@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "engine/registry.h"
 #include "engine/replay.h"
 
 namespace court::cli {
@@ -21,7 +22,7 @@ void add_replay_command(CLI::App& app) {
       throw UserError(fmt::format("--seat {}: seats are 0..{}", *seat, replay.players - 1));
     }
     std::size_t printed = 0;
-    auto state = rerun(replay, [&](const GameState& s, std::size_t) {
+    auto state = rerun(replay, games(), [&](const GameState& s, std::size_t) {
       nlohmann::json view = s.view(*seat);
       for (const auto& line : log_lines(view, printed)) fmt::print("{}\n", line);
       printed = log_total(view);

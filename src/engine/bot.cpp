@@ -4,8 +4,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "bots/generic_bots.h"
-
 namespace court {
 
 Action Bot::choose_from_legal(const ActionList&, Seat) {
@@ -58,20 +56,29 @@ long bot_param_int(const std::string& bot, const BotParams& params, const std::s
 
 std::vector<std::string> bot_names(const GameEntry& game) {
   std::vector<std::string> names;
-  for (const auto& [name, maker] : game.bots) names.push_back(name);
-  for (const auto& [name, maker] : generic_bots()) {
-    if (!game.bots.count(name)) names.push_back(name);
-  }
+  for (const auto& [name, kind] : game.bots) names.push_back(name);
   return names;
 }
 
-std::unique_ptr<Bot> make_bot(const GameEntry& game, const std::string& text, std::uint64_t seed) {
-  BotSpec spec = BotSpec::parse(text);
-  if (auto it = game.bots.find(spec.name); it != game.bots.end()) return it->second(spec.params, seed);
-  const auto& generic = generic_bots();
-  if (auto it = generic.find(spec.name); it != generic.end()) return it->second(spec.params, seed);
-  throw UserError(fmt::format("unknown bot '{}' for {}; available: {}", spec.name, game.info.id,
+namespace {
+
+const BotKind& find_bot(const GameEntry& game, const std::string& name) {
+  if (auto it = game.bots.find(name); it != game.bots.end()) return it->second;
+  throw UserError(fmt::format("unknown bot '{}' for {}; available: {}", name, game.info.id,
                               fmt::join(bot_names(game), ", ")));
+}
+
+}  // namespace
+
+std::unique_ptr<Bot> make_bot(const GameEntry& game, const std::string& text, std::uint64_t seed) {
+  const BotSpec spec = BotSpec::parse(text);
+  return find_bot(game, spec.name)(spec.params, seed);
+}
+
+void check_bot_cost(const GameEntry& game, const std::string& text, const BotBudget& budget) {
+  const BotSpec spec = BotSpec::parse(text);
+  const BotKind& kind = find_bot(game, spec.name);
+  if (kind.check_cost) kind.check_cost(spec.name, spec.params, budget);
 }
 
 }  // namespace court

@@ -24,10 +24,13 @@ void check_bot_params(const std::string& bot, const BotParams& params, const std
 long bot_param_int(const std::string& bot, const BotParams& params, const std::string& name, long fallback,
                    long min, long max);
 
-// Makes the bot named by `spec` for `game`: the game's own bots first, then the generic ones.
-// Throws UserError listing the available bots when the name is unknown.
+// Makes the bot named by `spec` for `game` (one of game.bots). Throws UserError listing the available
+// bots when the name is unknown.
 std::unique_ptr<Bot> make_bot(const GameEntry& game, const std::string& spec, std::uint64_t seed);
-// The bot names available for `game` (generic and the game's own).
+// Throws UserError ("this server allows ...") when the bot `spec` could cost more per move than
+// `budget` (its kind's check_cost); UserError as make_bot's when the name is unknown.
+void check_bot_cost(const GameEntry& game, const std::string& spec, const BotBudget& budget);
+// The bot names available for `game`, in order.
 std::vector<std::string> bot_names(const GameEntry& game);
 
 }  // namespace court

@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <typeinfo>
 #include <vector>
 
@@ -300,12 +301,40 @@ class Bot {
 using BotParams = std::map<std::string, std::string>;
 using BotMaker = std::function<std::unique_ptr<Bot>(const BotParams& params, std::uint64_t seed)>;
 
-// A registered game: its description, how to prepare it, and its own bots ("heuristic", ...).
+// The most work one move of a bot may cost, as a server sets it (court serve): search iterations,
+// milliseconds of thinking, threads, and for sampling planners the playouts per candidate and the
+// candidates weighed.
+struct BotBudget {
+  long iterations = 0;
+  long millis = 0;
+  long threads = 0;
+  long rollouts = 0;
+  long width = 0;
+};
+// Throws UserError ("this server allows <bot> up to ...") when a bot named `name` with `params` (a
+// valid spec) could cost more per move than `budget`.
+using BotCostCheck = std::function<void(const std::string& name, const BotParams& params, const BotBudget& budget)>;
+
+// One kind of bot a game offers: how to make it, and, when its cost per move depends on its
+// parameters, how to check that cost against a budget (none: a small fixed cost).
+struct BotKind {
+  BotMaker make;
+  BotCostCheck check_cost;
+
+  BotKind() = default;
+  template <class F>
+    requires(!std::is_same_v<std::decay_t<F>, BotKind> && std::is_constructible_v<BotMaker, F>)
+  BotKind(F maker, BotCostCheck check = {}) : make(std::move(maker)), check_cost(std::move(check)) {}
+  std::unique_ptr<Bot> operator()(const BotParams& params, std::uint64_t seed) const { return make(params, seed); }
+};
+
+// A registered game: its description, how to prepare it, and the bots that play it (its own, such
+// as "heuristic", and the generic ones: src/bots/generic_bots.h adds them at registration).
 struct GameEntry {
   GameInfo info;
   // Validates seats and options, loads data; throws UserError on bad input.
   std::function<std::unique_ptr<GameFactory>(const GameConfig&)> prepare;
-  std::map<std::string, BotMaker> bots;
+  std::map<std::string, BotKind> bots;
 
   // Builds a GameConfig from a seat count and --set assignments, validating both.
   GameConfig make_config(int seats, const std::map<std::string, std::string>& overrides,
@@ -318,4 +347,3 @@ GameEntry make_game_entry();
 }  // namespace court
 
 #include "engine/game_impl.h"
-#include "bots/ismcts.h"   // defines make_ismcts_bot<G>, which make_game_entry<G> registers

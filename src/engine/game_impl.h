@@ -136,12 +136,8 @@ class FactoryModel final : public GameFactory {
 
 }  // namespace detail
 
-// Generic bots that search the concrete state are instantiated per game (src/bots/ismcts.h).
-template <class G>
-std::unique_ptr<Bot> make_ismcts_bot(const BotParams& params, std::uint64_t seed);
-
-// The registry entry for game G, with the generic `ismcts` bot. Its own bots ("heuristic", ...) are
-// added by the game's registration function.
+// The registry entry for game G: its description and how to prepare it, with no bots yet (the
+// registration in src/games/all_games.cpp adds the game's own and the generic ones).
 template <class G>
 GameEntry make_game_entry() {
   GameEntry entry;
@@ -151,7 +147,6 @@ GameEntry make_game_entry() {
     static const GameInfo info = G::info();
     return std::make_unique<detail::FactoryModel<G>>(&info, config);
   };
-  entry.bots["ismcts"] = make_ismcts_bot<G>;
   return entry;
 }
 

@@ -22,15 +22,6 @@ const GameEntry& GameRegistry::get(const std::string& id) const {
   throw UserError(fmt::format("unknown game '{}'; registered games: {}", id, fmt::join(ids, ", ")));
 }
 
-const GameRegistry& games() {
-  static const GameRegistry registry = [] {
-    GameRegistry r;
-    register_all_games(r);
-    return r;
-  }();
-  return registry;
-}
-
 GameConfig GameEntry::make_config(int seats, const std::map<std::string, std::string>& overrides,
                                   const std::string& data_dir) const {
   if (seats < info.min_seats || seats > info.max_seats) {

@@ -1,4 +1,4 @@
-// The registered games. Games are added in one visible place: src/games/all_games.cpp.
+// A list of registered games. Court's own are added in one visible place: src/games/all_games.cpp.
 #pragma once
 
 #include <string>
@@ -21,10 +21,8 @@ class GameRegistry {
   std::vector<GameEntry> entries_;
 };
 
-// Every game Court ships, registered on first use.
+// Every game Court ships, registered on first use. Defined above the engine, in src/games/all_games.cpp
+// (the engine itself never calls it; the CLI, the server and the tools do).
 const GameRegistry& games();
-
-// Defined in src/games/all_games.cpp: one line per game.
-void register_all_games(GameRegistry& registry);
 
 }  // namespace court

@@ -81,11 +81,6 @@ Replay Replay::from_json(const nlohmann::json& doc) {
   return r;
 }
 
-std::unique_ptr<GameState> rerun(const Replay& replay,
-                                 const std::function<void(const GameState&, std::size_t)>& on_step) {
-  return rerun(replay, games(), on_step);
-}
-
 std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& registry,
                                  const std::function<void(const GameState&, std::size_t)>& on_step) {
   const GameEntry& entry = registry.get(replay.game);

@@ -36,12 +36,10 @@ struct Replay {
   static Replay from_json(const nlohmann::json& doc);
 };
 
-// Re-runs `replay` from its seed (or scenario): every move must be legal and carry the same label,
-// and the outcome must match. Throws UserError naming the step that differs. `on_step` is called
-// after each move with the state and the move's index.
-std::unique_ptr<GameState> rerun(const Replay& replay,
-                                 const std::function<void(const GameState&, std::size_t)>& on_step = {});
-// The same, with the game looked up in `registry` instead of Court's games.
+// Re-runs `replay` from its seed (or scenario), its game looked up in `registry` (Court's own:
+// games()): every move must be legal and carry the same label, and the outcome must match. Throws
+// UserError naming the step that differs. `on_step` is called after each move with the state and
+// the move's index.
 class GameRegistry;
 std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& registry,
                                  const std::function<void(const GameState&, std::size_t)>& on_step = {});

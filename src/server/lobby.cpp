@@ -8,7 +8,6 @@
 #include <chrono>
 #include <iostream>
 
-#include "bots/ismcts.h"
 #include "engine/bot.h"
 #include "engine/registry.h"
 #include "engine/rng.h"
@@ -45,32 +44,6 @@ std::uint64_t read_seed(const nlohmann::json& body, const std::vector<std::strin
                                                         "every hand); leave 'seed' out", people));
   }
   return static_cast<std::uint64_t>(*chosen);
-}
-
-// Refuses a bot whose moves would cost more than the server allows (limits.h); `spec` is a valid spec.
-void check_bot_cost(const std::string& spec) {
-  const BotSpec bot = BotSpec::parse(spec);
-  if (bot.name == "ismcts") {
-    const IsmctsParams p = IsmctsParams::parse(bot.params);
-    if ((p.ms == 0 && p.iterations > kMaxBotIterations) || p.ms > kMaxBotMillis || p.threads > kMaxBotThreads) {
-      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows ismcts up to iters={}, ms={}, threads={}",
-                                                 spec, kMaxBotIterations, kMaxBotMillis, kMaxBotThreads));
-    }
-    // A heuristic rollout costs a whole game of the heuristic bot: only a time budget bounds it.
-    if (p.rollout == IsmctsParams::Rollout::Heuristic && p.ms == 0) {
-      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows ismcts rollout=heuristic only with a "
-                                                 "time budget (ms=1..{})", spec, kMaxBotMillis));
-    }
-  }
-  // Gameshire's planner (also its `heuristic`) is the bot that takes rollouts and width.
-  if (bot.params.count("rollouts") || bot.params.count("width")) {
-    const long rollouts = bot_param_int(bot.name, bot.params, "rollouts", 0, 0, 1L << 40);
-    const long width = bot_param_int(bot.name, bot.params, "width", 0, 0, 1L << 40);
-    if (rollouts > kMaxPlannerRollouts || width > kMaxPlannerWidth) {
-      throw ApiError(400, "bad_bot", fmt::format("seat '{}': this server allows {} up to rollouts={}, width={}", spec,
-                                                 bot.name, kMaxPlannerRollouts, kMaxPlannerWidth));
-    }
-  }
 }
 
 std::map<std::string, std::string> read_options(const nlohmann::json& body) {
@@ -110,10 +83,10 @@ std::vector<std::string> read_seats(const nlohmann::json& body, const GameEntry&
     if (spec == kHuman) continue;
     try {
       make_bot(entry, spec, 0);
+      check_bot_cost(entry, spec, kBotBudget);
     } catch (const UserError& e) {
       throw ApiError(400, "bad_bot", fmt::format("seat '{}': {}", spec, e.what()));
     }
-    check_bot_cost(spec);
   }
   return seats;
 }

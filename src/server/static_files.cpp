@@ -2,6 +2,12 @@
 
 #include "engine/embedded.h"
 
+namespace court {
+// The browser client's built files (web/app, built by Vite): "index.html", "app.js", "app.css".
+extern const EmbeddedFile kWebAssets[];
+extern const int kWebAssetsCount;
+}  // namespace court
+
 namespace court::server {
 namespace {
 
@@ -27,7 +33,7 @@ std::optional<StaticFile> find_static_file(std::string_view path) {
   while (!name.empty() && name.front() == '/') name.remove_prefix(1);
   if (name.empty()) name = "index.html";
   if (name.find("..") != std::string_view::npos) return std::nullopt;
-  auto content = web_asset(name);
+  auto content = find_embedded(kWebAssets, kWebAssetsCount, name);
   if (!content) return std::nullopt;
   return StaticFile{*content, content_type(name)};
 }

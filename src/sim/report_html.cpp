@@ -5,6 +5,13 @@
 #include "engine/embedded.h"
 #include "engine/types.h"
 
+namespace court {
+// The charting libraries bundled into HTML reports (web/report/node_modules/...), by their path
+// under web/report/ (e.g. "node_modules/vega/build/vega.min.js").
+extern const EmbeddedFile kReportAssets[];
+extern const int kReportAssetsCount;
+}  // namespace court
+
 namespace court::sim {
 namespace {
 
@@ -36,7 +43,7 @@ std::string script_json(const json& value) {
 }
 
 std::string asset(const char* path) {
-  auto content = report_asset(path);
+  auto content = find_embedded(kReportAssets, kReportAssetsCount, path);
   if (!content) throw std::logic_error(fmt::format("report asset {} was not compiled in", path));
   return std::string(*content);
 }

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "bots/generic_bots.h"
 #include "bots/ismcts.h"
 #include "conformance/fixture_game.h"
 #include "engine/conformance.h"
@@ -141,7 +142,7 @@ TEST(Ismcts, BeatsRandomInIntrigue) {
 // highest card, so ismcts never plays a card in between.
 TEST(Ismcts, PlaysOnlyTheMovesSearchConsiders) {
   using Duel = fixture::DuelGame<fixture::Flaw::None>;
-  auto entry = make_game_entry<Duel>();
+  auto entry = game_entry<Duel>();
   auto factory = entry.prepare(entry.make_config(2, {}));
   for (std::uint64_t seed = 0; seed < 40; ++seed) {
     auto state = factory->new_game(seed);
@@ -161,7 +162,7 @@ TEST(Ismcts, PlaysOnlyTheMovesSearchConsiders) {
 // pending card would play very differently against a 9 than against a 0.
 TEST(Ismcts, ItsChoiceDoesNotDependOnASecretPick) {
   using Duel = fixture::DuelGame<fixture::Flaw::None>;
-  auto entry = make_game_entry<Duel>();
+  auto entry = game_entry<Duel>();
   auto factory = entry.prepare(entry.make_config(2, {}));
   std::unique_ptr<GameState> base;
   std::uint64_t seed = 0;

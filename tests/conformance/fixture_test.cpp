@@ -2,6 +2,7 @@
 // and the correct fixture passes every check.
 #include <gtest/gtest.h>
 
+#include "bots/generic_bots.h"
 #include "conformance/fixture_game.h"
 #include "engine/conformance.h"
 
@@ -10,7 +11,7 @@ namespace {
 
 template <Flaw F>
 std::unique_ptr<GameFactory> prepare(int seats) {
-  auto entry = make_game_entry<DuelGame<F>>();
+  auto entry = game_entry<DuelGame<F>>();
   return entry.prepare(entry.make_config(seats, {}));
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "bots/generic_bots.h"
 #include "conformance/fixture_game.h"
 #include "engine/match.h"
 #include "engine/registry.h"
@@ -18,7 +19,7 @@ struct Table {
   GameRegistry registry;
   const GameEntry* entry;
   Table() {
-    registry.add(make_game_entry<Duel>());
+    registry.add(game_entry<Duel>());
     entry = registry.find("fixture-duel");
   }
   Replay play(std::uint64_t seed) const {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "bots/generic_bots.h"
 #include "engine/registry.h"
 
 namespace court {
@@ -99,7 +100,7 @@ bool random_moves_to_the_end(const std::string& game, int seats, const json& sce
 // --- The engine's check, for every game with scenario files ----------------------------------------------
 
 TEST(ScenarioStart, ASeatToActWithNoLegalMoveIsRefusedNamingTheSeat) {
-  const GameEntry entry = make_game_entry<StallGame>();
+  const GameEntry entry = game_entry<StallGame>();
   EXPECT_EQ(scenario_error(entry, 2, {{"actor", 1}, {"moves", 1}}), "");
   EXPECT_EQ(scenario_error(entry, 2, {{"actor", 1}, {"moves", 0}, {"over", true}}), "");   // over: nobody acts
   EXPECT_EQ(scenario_error(entry, 2, {{"actor", 1}, {"moves", 0}}),
@@ -107,7 +108,7 @@ TEST(ScenarioStart, ASeatToActWithNoLegalMoveIsRefusedNamingTheSeat) {
 }
 
 TEST(ScenarioStart, AGameNotOverNeedsASeatToAct) {
-  const GameEntry entry = make_game_entry<StallGame>();
+  const GameEntry entry = game_entry<StallGame>();
   EXPECT_EQ(scenario_error(entry, 2, {{"actor", -1}}), "scenario: the game is not over but no seat is to act");
 }
 

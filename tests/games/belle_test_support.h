@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/generic_bots.h"
 #include "games/belle/bot.h"
 #include "games/belle/game.h"
 
@@ -15,11 +16,7 @@ namespace court::belle::testing_support {
 using nlohmann::json;
 
 inline const GameEntry& belle_entry() {
-  static const GameEntry e = [] {
-    auto entry = make_game_entry<BelleGame>();
-    entry.bots["heuristic"] = make_heuristic_bot;
-    return entry;
-  }();
+  static const GameEntry e = game_entry<BelleGame>({.heuristic = make_heuristic_bot});
   return e;
 }
 

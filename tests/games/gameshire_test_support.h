@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/generic_bots.h"
 #include "games/gameshire/game.h"
 
 namespace court::gameshire::testing_support {
@@ -20,7 +21,7 @@ struct Table {
 };
 
 inline const GameEntry& entry() {
-  static const GameEntry e = make_game_entry<GameshireGame>();
+  static const GameEntry e = game_entry<GameshireGame>();
   return e;
 }
 

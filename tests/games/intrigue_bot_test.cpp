@@ -1,6 +1,7 @@
 // Intrigue's heuristic bot against two random bots, seats rotated, fixed seeds.
 #include <gtest/gtest.h>
 
+#include "bots/generic_bots.h"
 #include "engine/bot.h"
 #include "games/intrigue/bot.h"
 #include "games/intrigue/game.h"
@@ -25,11 +26,7 @@ Outcome play_game(const GameFactory& factory, std::vector<std::unique_ptr<Bot>>&
 }
 
 TEST(IntrigueBot, HeuristicBeatsTwoRandomBots) {
-  const GameEntry entry = [] {
-    auto e = make_game_entry<IntrigueGame>();
-    e.bots["heuristic"] = make_heuristic_bot;
-    return e;
-  }();
+  const GameEntry entry = game_entry<IntrigueGame>({.heuristic = make_heuristic_bot});
   auto factory = entry.prepare(entry.make_config(3, {}));
   constexpr int kGames = 300;
   double heuristic_wins = 0;

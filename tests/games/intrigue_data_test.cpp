@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "bots/generic_bots.h"
 #include "engine/data.h"
 #include "games/intrigue/game.h"
 
@@ -14,7 +15,7 @@ namespace {
 using nlohmann::json;
 
 const GameEntry& entry() {
-  static const GameEntry e = make_game_entry<IntrigueGame>();
+  static const GameEntry e = game_entry<IntrigueGame>();
   return e;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "bots/generic_bots.h"
 #include "games/intrigue/game.h"
 
 namespace court::intrigue {
@@ -20,7 +21,7 @@ struct Table {
 };
 
 Table table(const json& scenario, const std::map<std::string, std::string>& options = {}, std::uint64_t seed = 7) {
-  static const GameEntry entry = make_game_entry<IntrigueGame>();
+  static const GameEntry entry = game_entry<IntrigueGame>();
   Table t;
   t.factory = entry.prepare(entry.make_config(3, options));
   t.game = t.factory->from_scenario(scenario, seed);
@@ -489,7 +490,7 @@ TEST(IntrigueRules, AFavorIsPlayedFaceDownAndOnlyOnce) {
 }
 
 TEST(IntrigueRules, NewGameSetsUpTheTable) {
-  static const GameEntry entry = make_game_entry<IntrigueGame>();
+  static const GameEntry entry = game_entry<IntrigueGame>();
   auto factory = entry.prepare(entry.make_config(3, {}));
   auto game = factory->new_game(42);
   const IntrigueState& s = *game->as<IntrigueState>();

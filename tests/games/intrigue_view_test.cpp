@@ -1,6 +1,7 @@
 // Intrigue views: each seat sees exactly what it may know; determinization resamples the rest.
 #include <gtest/gtest.h>
 
+#include "bots/generic_bots.h"
 #include "games/intrigue/game.h"
 
 namespace court::intrigue {
@@ -9,7 +10,7 @@ namespace {
 using nlohmann::json;
 
 const GameEntry& entry() {
-  static const GameEntry e = make_game_entry<IntrigueGame>();
+  static const GameEntry e = game_entry<IntrigueGame>();
   return e;
 }
 

@@ -46,7 +46,7 @@ TEST(ServerConcurrency, ManyTablesWithBotsFinish) {
     watcher.read_state_until([](const nlohmann::json& m) { return m.at("status") == "finished"; });
     auto replay = http(port, "GET", "/api/tables/" + code + "/replay");
     ASSERT_EQ(replay.status, 200) << code;
-    EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json())));
+    EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json()), court::games()));
   }
   EXPECT_TRUE(http(port, "GET", "/api/tables").json().empty());   // nothing left open
 }

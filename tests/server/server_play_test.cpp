@@ -6,6 +6,7 @@
 #include <set>
 #include <thread>
 
+#include "engine/registry.h"
 #include "engine/replay.h"
 #include "server/server_test_support.h"
 
@@ -72,7 +73,7 @@ void play_two_people_and_a_spectator(const std::string& game, int players) {
   auto replay = http(port, "GET", "/api/tables/" + code + "/replay");
   ASSERT_EQ(replay.status, 200) << replay.body;
   const auto doc = replay.json();
-  EXPECT_NO_THROW(court::rerun(court::Replay::from_json(doc)));   // what `court replay` does
+  EXPECT_NO_THROW(court::rerun(court::Replay::from_json(doc), court::games()));   // what `court replay` does
   EXPECT_EQ(doc.at("seats"), nlohmann::json(seats));
   const auto states = replay_states(doc);
   ASSERT_TRUE(states.back()->terminal());
@@ -127,7 +128,7 @@ TEST(ServerPlay, BotsOnlyTableFinishesAndReplays) {
   EXPECT_TRUE(last.at("legal").empty());
   auto replay = http(port, "GET", "/api/tables/" + code + "/replay");
   ASSERT_EQ(replay.status, 200);
-  EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json())));
+  EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json()), court::games()));
   EXPECT_EQ(replay.json().at("actions").size(), last.at("step").get<std::size_t>());
 }
 

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdio>
 
+#include "engine/registry.h"
 #include "engine/replay.h"
 #include "server/server_test_support.h"
 
@@ -85,7 +86,7 @@ void restart_and_finish(bool hard) {
   EXPECT_GT(seen.back().at("step").get<std::int64_t>(), before.at("step").get<std::int64_t>());
   auto replay = http(port, "GET", "/api/tables/" + person + "/replay");
   ASSERT_EQ(replay.status, 200);
-  EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json())));
+  EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json()), court::games()));
   const auto states = replay_states(replay.json());
   EXPECT_EQ(states[before.at("step").get<std::size_t>()]->view(0), before.at("view"));
   // The seat that was waiting is still free, the taken one still taken.
@@ -119,7 +120,7 @@ TEST(ServerRecovery, BotTablesKilledMidGameFinishAfterRestart) {
     auto last = watcher.read_state_until([](const nlohmann::json& m) { return m.at("status") == "finished"; });
     auto replay = http(serve.port(), "GET", "/api/tables/" + code + "/replay");
     ASSERT_EQ(replay.status, 200) << code;
-    EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json())));
+    EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json()), court::games()));
     EXPECT_EQ(replay.json().at("actions").size(), last.at("step").get<std::size_t>());
   }
 }

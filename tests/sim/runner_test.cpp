@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "bots/generic_bots.h"
 #include "conformance/fixture_game.h"
 #include "sim/cluster.h"
 #include "sim/report.h"
@@ -16,7 +17,7 @@ namespace {
 using Duel = fixture::DuelGame<fixture::Flaw::None>;
 
 struct DuelBatch {
-  GameEntry entry = make_game_entry<Duel>();
+  GameEntry entry = game_entry<Duel>();
   std::shared_ptr<const GameFactory> factory;
   std::vector<std::string> lineup{"random", "random", "random"};
   DuelBatch() { factory = entry.prepare(entry.make_config(3, {})); }
@@ -91,7 +92,7 @@ GameRecord constructed(std::uint64_t index, int winner, double length) {
 
 TEST(Report, FiguresFollowFromTheRecords) {
   // 1000 two-player games, seat 0 wins 600: the report must say seat 0 has the edge.
-  GameEntry entry = make_game_entry<Duel>();
+  GameEntry entry = game_entry<Duel>();
   std::vector<GameRecord> records;
   for (int g = 0; g < 1000; ++g) records.push_back(constructed(g, g % 5 < 3 ? 0 : 1, 10 + g % 3));
   BatchSettings s;
@@ -120,7 +121,7 @@ TEST(Report, FiguresFollowFromTheRecords) {
 TEST(Report, ACooperativeBatchCountsEachGameOnceForItsBots) {
   // 1000 four-seat team games, 700 won: the bot line is 700 of 1000 games (Wilson 0.6709..0.7276),
   // not 2800 of 4000 seats, whose interval would be half as wide.
-  GameEntry entry = make_game_entry<Duel>();
+  GameEntry entry = game_entry<Duel>();
   std::vector<GameRecord> records;
   for (int g = 0; g < 1000; ++g) {
     GameRecord r;
@@ -145,7 +146,7 @@ TEST(Report, ACooperativeBatchCountsEachGameOnceForItsBots) {
 }
 
 TEST(Report, CsvHasOneRowPerGameAndOneHeaderForASweep) {
-  GameEntry entry = make_game_entry<Duel>();
+  GameEntry entry = game_entry<Duel>();
   const std::vector<GameRecord> records{constructed(0, 0, 10), constructed(1, 1, 11)};
   std::vector<GameRecord> other{constructed(0, 1, 12)};
   other[0].report.values["only_here"] = 2;

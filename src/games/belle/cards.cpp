@@ -238,23 +238,6 @@ int BelleRules::find_family(const std::string& name) const {
   return -1;
 }
 
-std::vector<OptionSpec> belle_options() {
-  return {
-      {.name = "hand_size", .type = OptionType::Int, .default_value = "5",
-       .help = "cards in a full hand (dealt each round, refilled each turn)", .min = 2, .max = kMaxHandOption},
-      {.name = "minglers", .type = OptionType::Int, .default_value = "5",
-       .help = "mingling guests beside the deck", .min = 1, .max = kMaxMinglers},
-      {.name = "couples_to_end", .type = OptionType::Int, .default_value = "0",
-       .help = "couples in play that end a round; 0 = the rulebook's players + 3 (5, 6, 7, 8)", .min = 0, .max = 40},
-      {.name = "buried_powers", .type = OptionType::Bool, .default_value = "false",
-       .help = "the bottom card of a couple keeps its end-of-round power"},
-      {.name = "optional_reach", .type = OptionType::Bool, .default_value = "false",
-       .help = "attract and repel may be declined (the rulebook: they must be used when possible)"},
-      {.name = "gift_with_belle", .type = OptionType::Bool, .default_value = "false",
-       .help = "a gift may come with a Belle's invitation as well as a guest's (the rulebook: a guest's only)"},
-  };
-}
-
 BelleRules load_belle_rules(const GameConfig& config) {
   if (config.seats < kMinSeats || config.seats > kMaxPlayers) {
     throw UserError(fmt::format("belle is for {}..{} players, not {}", kMinSeats, kMaxPlayers, config.seats));

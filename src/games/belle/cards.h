@@ -121,7 +121,6 @@ struct BelleRules {
   const CardInfo& card(CardId c) const { return cards[c]; }
 };
 
-std::vector<OptionSpec> belle_options();
 
 // Reads the data files and options; throws UserError naming the file, line, card and field on bad data.
 BelleRules load_belle_rules(const GameConfig& config);

@@ -25,13 +25,10 @@ BelleState state_from_scenario(const BelleRules& rules, const nlohmann::json& sc
 struct BelleGame {
   using Rules = BelleRules;
   using State = BelleState;
-
-  static GameInfo info();
-  static Rules prepare(const GameConfig& config) { return load_belle_rules(config); }
-  static State setup(const Rules& rules, std::uint64_t seed) { return BelleState::new_game(rules, seed); }
-  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
-    return state_from_scenario(rules, scenario, seed);
-  }
+  static GameInfo info();                                     // game.cpp, with the options
+  static constexpr auto prepare = load_belle_rules;          // the data and options
+  static constexpr auto setup = &BelleState::new_game;
+  static constexpr auto from_scenario = state_from_scenario;
 };
 
 }  // namespace court::belle

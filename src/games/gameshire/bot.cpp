@@ -1,6 +1,8 @@
 // Gameshire's bots: the greedy judgement of maps and moves, and the Monte Carlo planner.
 #include "games/gameshire/bot.h"
 
+#include <fmt/format.h>
+
 #include <bit>
 #include <cmath>
 
@@ -307,6 +309,18 @@ std::unique_ptr<Bot> make_planner_bot(const BotParams& params, std::uint64_t see
   const int rollouts = static_cast<int>(bot_param_int("planner", params, "rollouts", 4, 1, 1000));
   const int width = static_cast<int>(bot_param_int("planner", params, "width", 3, 1, 64));
   return std::make_unique<PlannerBot>(rollouts, width, seed);
+}
+
+BotKind planner_bot() {
+  auto check_cost = [](const std::string& name, const BotParams& params, const BotBudget& budget) {
+    const long rollouts = bot_param_int(name, params, "rollouts", 0, 0, 1L << 40);
+    const long width = bot_param_int(name, params, "width", 0, 0, 1L << 40);
+    if (rollouts > budget.rollouts || width > budget.width) {
+      throw UserError(fmt::format("this server allows {} up to rollouts={}, width={}", name, budget.rollouts,
+                                  budget.width));
+    }
+  };
+  return BotKind(make_planner_bot, check_cost);
 }
 
 }  // namespace court::gameshire

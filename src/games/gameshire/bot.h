@@ -31,5 +31,8 @@ void greedy_playout(GameshireState& state);
 
 std::unique_ptr<Bot> make_greedy_bot(const BotParams& params, std::uint64_t seed);
 std::unique_ptr<Bot> make_planner_bot(const BotParams& params, std::uint64_t seed);
+// The planner as a kind of bot: made by make_planner_bot, its cost per move bounded by the budget's
+// rollouts and width.
+BotKind planner_bot();
 
 }  // namespace court::gameshire

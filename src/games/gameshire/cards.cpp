@@ -356,29 +356,6 @@ std::string requirement_text(const Requirement& r) {
   return "";
 }
 
-std::vector<OptionSpec> gameshire_options() {
-  return {
-      {.name = "mode", .type = OptionType::Choice, .default_value = "cooperative",
-       .help = "cooperative (the team wins or loses together) or competitive (scored per player)",
-       .choices = {"cooperative", "competitive"}},
-      {.name = "wrinkles", .type = OptionType::Text, .default_value = "none",
-       .help = "wrinkle cards shuffled into the resource deck: none, counts by colour (green:2,yellow:1) "
-               "or names (Hailstorm,Blight); separate with , or +"},
-      {.name = "market_size", .type = OptionType::Int, .default_value = "3",
-       .help = "plans (demands) the market is refilled to", .min = 2, .max = 5},
-      {.name = "autumn_reshuffle", .type = OptionType::Bool, .default_value = "true",
-       .help = "at Autumn, the used season cards are shuffled back into the deck (false: only the unused deck is flipped)"},
-      {.name = "refresh_discards", .type = OptionType::Int, .default_value = "2",
-       .help = "demands the active player may discard when no gift is delivered", .min = 0, .max = 3},
-      {.name = "shaded_boons", .type = OptionType::Bool, .default_value = "true",
-       .help = "squares shaded in Spring (by a blight) count toward a row or column's boon, as the rulebook's note "
-               "says (false: only recorded squares count)"},
-      {.name = "review_wrinkles", .type = OptionType::Bool, .default_value = "true",
-       .help = "the wrinkles shuffled in are listed for everyone (false: the rulebook's extra challenge, a wrinkle "
-               "is known only when drawn)"},
-  };
-}
-
 void parse_wrinkle_option(GameshireRules& rules, const std::string& text) {
   rules.wrinkle_counts = {};
   rules.wrinkle_names.clear();

@@ -149,7 +149,6 @@ std::array<std::uint8_t, kMaxSeats> gift_quotas(int seats);
 bool meets(const std::vector<Requirement>& require, const Value* values, int count);
 std::string requirement_text(const Requirement& r);
 
-std::vector<OptionSpec> gameshire_options();
 // Reads the data files and options; UserError naming file, entry and what is allowed on bad input.
 GameshireRules load_gameshire_rules(const GameConfig& config);
 // Parses the `wrinkles` option value into `rules` (counts by colour or names); UserError on bad input.

@@ -24,13 +24,10 @@ GameshireState state_from_scenario(const GameshireRules& rules, const nlohmann::
 struct GameshireGame {
   using Rules = GameshireRules;
   using State = GameshireState;
-
-  static GameInfo info();
-  static Rules prepare(const GameConfig& config) { return load_gameshire_rules(config); }
-  static State setup(const Rules& rules, std::uint64_t seed) { return GameshireState::new_game(rules, seed); }
-  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
-    return state_from_scenario(rules, scenario, seed);
-  }
+  static GameInfo info();                                     // game.cpp, with the options
+  static constexpr auto prepare = load_gameshire_rules;          // the data and options
+  static constexpr auto setup = &GameshireState::new_game;
+  static constexpr auto from_scenario = state_from_scenario;
 };
 
 }  // namespace court::gameshire

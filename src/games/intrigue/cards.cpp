@@ -159,17 +159,6 @@ int IntrigueRules::find_character(const std::string& name) const {
   return -1;
 }
 
-std::vector<OptionSpec> intrigue_options() {
-  return {
-      {.name = "hand_size", .type = OptionType::Int, .default_value = "5",
-       .help = "cards each player draws up to at the start of every round", .min = 1, .max = kMaxHandOption},
-      {.name = "rounds", .type = OptionType::Int, .default_value = "3",
-       .help = "rounds in a game (it ends earlier when a player has zero points)", .min = 1, .max = kMaxRounds},
-      {.name = "starting_points", .type = OptionType::Int, .default_value = "3",
-       .help = "points each player starts with", .min = 1, .max = 20},
-  };
-}
-
 IntrigueRules load_intrigue_rules(const GameConfig& config) {
   if (config.seats != kSeats) {
     throw UserError(fmt::format("intrigue is for exactly {} players, not {}", kSeats, config.seats));

@@ -97,8 +97,6 @@ struct IntrigueRules {
   int find_character(const std::string& name) const;
 };
 
-// The options of the game (hand_size, rounds, starting_points).
-std::vector<OptionSpec> intrigue_options();
 
 // Reads the data files and options; throws UserError naming the file and field on bad data.
 IntrigueRules load_intrigue_rules(const GameConfig& config);

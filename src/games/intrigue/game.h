@@ -21,13 +21,10 @@ IntrigueState state_from_scenario(const IntrigueRules& rules, const nlohmann::js
 struct IntrigueGame {
   using Rules = IntrigueRules;
   using State = IntrigueState;
-
-  static GameInfo info();
-  static Rules prepare(const GameConfig& config) { return load_intrigue_rules(config); }
-  static State setup(const Rules& rules, std::uint64_t seed) { return IntrigueState::new_game(rules, seed); }
-  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
-    return state_from_scenario(rules, scenario, seed);
-  }
+  static GameInfo info();                                     // game.cpp, with the options
+  static constexpr auto prepare = load_intrigue_rules;          // the data and options
+  static constexpr auto setup = &IntrigueState::new_game;
+  static constexpr auto from_scenario = state_from_scenario;
 };
 
 }  // namespace court::intrigue

@@ -19,13 +19,10 @@ ClassicState classic_from_scenario(const ClassicRules& rules, const nlohmann::js
 struct ClassicGame {
   using Rules = ClassicRules;
   using State = ClassicState;
-
-  static GameInfo info();
-  static Rules prepare(const GameConfig& config) { return load_classic_rules(config); }
-  static State setup(const Rules& rules, std::uint64_t seed) { return ClassicState::new_game(rules, seed); }
-  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
-    return classic_from_scenario(rules, scenario, seed);
-  }
+  static GameInfo info();                                     // game.cpp, with the options
+  static constexpr auto prepare = load_classic_rules;          // the data and options
+  static constexpr auto setup = &ClassicState::new_game;
+  static constexpr auto from_scenario = classic_from_scenario;
 };
 
 }  // namespace court::persuasion_classic

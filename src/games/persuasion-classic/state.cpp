@@ -11,12 +11,6 @@ std::uint8_t ev(Event e) { return static_cast<std::uint8_t>(e); }
 std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
 }  // namespace
 
-std::vector<OptionSpec> classic_options() {
-  return {{.name = "max_rounds", .type = OptionType::Int, .default_value = "30",
-           .help = "after this many rounds play goes to Matrimony (the rulebook has no limit)", .min = 1,
-           .max = kMaxRoundsOption}};
-}
-
 ClassicRules load_classic_rules(const GameConfig& config) {
   if (config.seats < kMinSeats || config.seats > kMaxSeats) {
     throw UserError(fmt::format("persuasion-classic is for {} to {} players, not {}", kMinSeats, kMaxSeats, config.seats));

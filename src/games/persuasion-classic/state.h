@@ -29,7 +29,6 @@ struct ClassicRules {
   int max_rounds = 30;
 };
 
-std::vector<OptionSpec> classic_options();
 ClassicRules load_classic_rules(const GameConfig& config);
 
 enum class Move : std::uint8_t {

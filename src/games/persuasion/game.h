@@ -20,13 +20,10 @@ LetterboxState letterbox_from_scenario(const LetterboxRules& rules, const nlohma
 struct LetterboxGame {
   using Rules = LetterboxRules;
   using State = LetterboxState;
-
-  static GameInfo info();
-  static Rules prepare(const GameConfig& config) { return load_letterbox_rules(config); }
-  static State setup(const Rules& rules, std::uint64_t seed) { return LetterboxState::new_game(rules, seed); }
-  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
-    return letterbox_from_scenario(rules, scenario, seed);
-  }
+  static GameInfo info();                                     // game.cpp, with the options
+  static constexpr auto prepare = load_letterbox_rules;          // the data and options
+  static constexpr auto setup = &LetterboxState::new_game;
+  static constexpr auto from_scenario = letterbox_from_scenario;
 };
 
 }  // namespace court::persuasion

@@ -7,16 +7,6 @@
 
 namespace court::persuasion {
 
-std::vector<OptionSpec> letterbox_options() {
-  return {
-      {.name = "max_rounds", .type = OptionType::Int, .default_value = "30",
-       .help = "after this many rounds play goes to Matrimony (the rulebook has no limit)", .min = 1,
-       .max = kMaxRoundsOption},
-      {.name = "extra_reflection", .type = OptionType::Bool, .default_value = "true",
-       .help = "a player whom no card reached during a round may reflect at Await Postman"},
-  };
-}
-
 LetterboxRules load_letterbox_rules(const GameConfig& config) {
   if (config.seats < kMinSeats || config.seats > kMaxSeats) {
     throw UserError(fmt::format("persuasion is for {} to {} players, not {}", kMinSeats, kMaxSeats, config.seats));

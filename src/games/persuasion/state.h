@@ -30,7 +30,6 @@ struct LetterboxRules {
   bool extra_reflection = true;
 };
 
-std::vector<OptionSpec> letterbox_options();
 LetterboxRules load_letterbox_rules(const GameConfig& config);
 // The rulebook's table: trait cards per player by player count.
 constexpr int letterbox_hand_size(int seats) { return 13 - seats; }

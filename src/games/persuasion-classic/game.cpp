@@ -1,0 +1,23 @@
+// Persuasion (character-card edition): what `court games` lists of it, its description and its options.
+#include "games/persuasion-classic/game.h"
+
+namespace court::persuasion_classic {
+namespace {
+
+std::vector<OptionSpec> options() {
+  return {{.name = "max_rounds", .type = OptionType::Int, .default_value = "30",
+           .help = "after this many rounds play goes to Matrimony (the rulebook has no limit)", .min = 1,
+           .max = kMaxRoundsOption}};
+}
+
+}  // namespace
+
+GameInfo ClassicGame::info() {
+  // A round: one intention, at most one decision per intention, one discard, for each of 8 players.
+  return {.id = "persuasion-classic", .title = "Persuasion (character-card edition)",
+          .summary = "the older Persuasion: five traits, intentions revealed at once, at least two attributes to satisfy",
+          .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
+          .max_steps = kMaxRoundsOption * kMaxSeats * 3 + 64};
+}
+
+}  // namespace court::persuasion_classic

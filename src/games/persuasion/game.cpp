@@ -1,0 +1,28 @@
+// Persuasion (letterbox edition): what `court games` lists of it, its description and its options.
+#include "games/persuasion/game.h"
+
+namespace court::persuasion {
+namespace {
+
+std::vector<OptionSpec> options() {
+  return {
+      {.name = "max_rounds", .type = OptionType::Int, .default_value = "30",
+       .help = "after this many rounds play goes to Matrimony (the rulebook has no limit)", .min = 1,
+       .max = kMaxRoundsOption},
+      {.name = "extra_reflection", .type = OptionType::Bool, .default_value = "true",
+       .help = "a player whom no card reached during a round may reflect at Await Postman"},
+  };
+}
+
+}  // namespace
+
+GameInfo LetterboxGame::info() {
+  // Introductions: 7 shows each. A round: one intention, one reflection (2 moves at Await Postman)
+  // and at most one decision per mail, for each of 8 players.
+  return {.id = "persuasion", .title = "Persuasion (letterbox edition)",
+          .summary = "sealed letters, proposals and independence: marry someone whose traits match your desires",
+          .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
+          .max_steps = kMaxSeats * (kMaxSeats - 1) + kMaxRoundsOption * kMaxSeats * 5 + 64};
+}
+
+}  // namespace court::persuasion
