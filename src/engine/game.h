@@ -9,7 +9,8 @@
 //   static State setup(const Rules&, std::uint64_t seed);    // the initial state
 //   static State from_scenario(const Rules&, const nlohmann::json&, std::uint64_t seed);  // optional
 //
-// and G::State satisfies StateModel below. States may keep a `const Rules*`: the erased handle keeps
+// (GameDefinition below writes such a struct from the four functions) and G::State satisfies StateModel
+// below. States may keep a `const Rules*`: the erased handle keeps
 // the Rules alive for as long as any state made from them.
 #pragma once
 
@@ -53,6 +54,21 @@ struct GameConfig {
   int seats = 0;
   Options options;
   std::string data_dir;
+};
+
+// A game named by its four functions, as each game's game.h declares it:
+//   using BelleGame = GameDefinition<game_info, load_belle_rules, &BelleState::new_game, state_from_scenario>;
+// Rules and State are what `prepare` and `setup` return.
+template <auto Info, auto Prepare, auto Setup, auto FromScenario>
+struct GameDefinition {
+  using Rules = std::invoke_result_t<decltype(Prepare), const GameConfig&>;
+  using State = std::invoke_result_t<decltype(Setup), const Rules&, std::uint64_t>;
+  static GameInfo info() { return Info(); }
+  static Rules prepare(const GameConfig& config) { return Prepare(config); }
+  static State setup(const Rules& rules, std::uint64_t seed) { return Setup(rules, seed); }
+  static State from_scenario(const Rules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
+    return FromScenario(rules, scenario, seed);
+  }
 };
 
 // The contract of a concrete state. `seat` arguments are 0-based; `view` also takes kSpectator.

@@ -23,7 +23,7 @@ std::vector<OptionSpec> options() {
 
 }  // namespace
 
-GameInfo BelleGame::info() {
+GameInfo game_info() {
   // Every turn draws at least one card (the minglers' drift) and takes at most eight choices: invite,
   // power, two gifts, two attractions and two replacements.
   return {.id = "belle", .title = "Belle of the Ball",

@@ -20,15 +20,13 @@
 
 namespace court::belle {
 
+// What `court games` lists of it (game.cpp, with the options).
+GameInfo game_info();
+// A position read from a scenario file (scenario.cpp).
 BelleState state_from_scenario(const BelleRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
-struct BelleGame {
-  using Rules = BelleRules;
-  using State = BelleState;
-  static GameInfo info();                                     // game.cpp, with the options
-  static constexpr auto prepare = load_belle_rules;          // the data and options
-  static constexpr auto setup = &BelleState::new_game;
-  static constexpr auto from_scenario = state_from_scenario;
-};
+// The game as the engine sees it: its description, its data and options read into BelleRules
+// (load_belle_rules), its first position and its scenario reader.
+using BelleGame = GameDefinition<game_info, load_belle_rules, &BelleState::new_game, state_from_scenario>;
 
 }  // namespace court::belle

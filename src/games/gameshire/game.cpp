@@ -29,7 +29,7 @@ std::vector<OptionSpec> options() {
 
 }  // namespace
 
-GameInfo GameshireGame::info() {
+GameInfo game_info() {
   // At most ~60 cards are resolved (20 per season plus returns and additions), each with a choice, a
   // record per player, skills, tokens and a delivery or two discards; plus six gift shadings per player.
   return {.id = "gameshire", .title = "Gameshire: Write & Reap",

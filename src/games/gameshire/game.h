@@ -19,15 +19,13 @@
 
 namespace court::gameshire {
 
+// What `court games` lists of it (game.cpp, with the options).
+GameInfo game_info();
+// A position read from a scenario file (scenario.cpp).
 GameshireState state_from_scenario(const GameshireRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
-struct GameshireGame {
-  using Rules = GameshireRules;
-  using State = GameshireState;
-  static GameInfo info();                                     // game.cpp, with the options
-  static constexpr auto prepare = load_gameshire_rules;          // the data and options
-  static constexpr auto setup = &GameshireState::new_game;
-  static constexpr auto from_scenario = state_from_scenario;
-};
+// The game as the engine sees it: its description, its data and options read into GameshireRules
+// (load_gameshire_rules), its first position and its scenario reader.
+using GameshireGame = GameDefinition<game_info, load_gameshire_rules, &GameshireState::new_game, state_from_scenario>;
 
 }  // namespace court::gameshire

@@ -17,7 +17,7 @@ std::vector<OptionSpec> options() {
 
 }  // namespace
 
-GameInfo IntrigueGame::info() {
+GameInfo game_info() {
   // Per round at most one card play and one discard per deck card, plus every token; then the favors.
   return {.id = "intrigue", .title = "Intrigue",
           .summary = "three royal advisors steer the succession with support, relationships and favors",

@@ -16,15 +16,13 @@
 
 namespace court::intrigue {
 
+// What `court games` lists of it (game.cpp, with the options).
+GameInfo game_info();
+// A position read from a scenario file (scenario.cpp).
 IntrigueState state_from_scenario(const IntrigueRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
-struct IntrigueGame {
-  using Rules = IntrigueRules;
-  using State = IntrigueState;
-  static GameInfo info();                                     // game.cpp, with the options
-  static constexpr auto prepare = load_intrigue_rules;          // the data and options
-  static constexpr auto setup = &IntrigueState::new_game;
-  static constexpr auto from_scenario = state_from_scenario;
-};
+// The game as the engine sees it: its description, its data and options read into IntrigueRules
+// (load_intrigue_rules), its first position and its scenario reader.
+using IntrigueGame = GameDefinition<game_info, load_intrigue_rules, &IntrigueState::new_game, state_from_scenario>;
 
 }  // namespace court::intrigue

@@ -12,7 +12,7 @@ std::vector<OptionSpec> options() {
 
 }  // namespace
 
-GameInfo ClassicGame::info() {
+GameInfo game_info() {
   // A round: one intention, at most one decision per intention, one discard, for each of 8 players.
   return {.id = "persuasion-classic", .title = "Persuasion (character-card edition)",
           .summary = "the older Persuasion: five traits, intentions revealed at once, at least two attributes to satisfy",

@@ -14,15 +14,13 @@
 
 namespace court::persuasion_classic {
 
+// What `court games` lists of it (game.cpp, with the options).
+GameInfo game_info();
+// A position read from a scenario file (scenario.cpp).
 ClassicState classic_from_scenario(const ClassicRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
-struct ClassicGame {
-  using Rules = ClassicRules;
-  using State = ClassicState;
-  static GameInfo info();                                     // game.cpp, with the options
-  static constexpr auto prepare = load_classic_rules;          // the data and options
-  static constexpr auto setup = &ClassicState::new_game;
-  static constexpr auto from_scenario = classic_from_scenario;
-};
+// The game as the engine sees it: its description, its data and options read into ClassicRules
+// (load_classic_rules), its first position and its scenario reader.
+using ClassicGame = GameDefinition<game_info, load_classic_rules, &ClassicState::new_game, classic_from_scenario>;
 
 }  // namespace court::persuasion_classic

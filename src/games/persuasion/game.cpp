@@ -16,7 +16,7 @@ std::vector<OptionSpec> options() {
 
 }  // namespace
 
-GameInfo LetterboxGame::info() {
+GameInfo game_info() {
   // Introductions: 7 shows each. A round: one intention, one reflection (2 moves at Await Postman)
   // and at most one decision per mail, for each of 8 players.
   return {.id = "persuasion", .title = "Persuasion (letterbox edition)",

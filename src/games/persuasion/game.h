@@ -15,15 +15,14 @@
 
 namespace court::persuasion {
 
+// What `court games` lists of it (game.cpp, with the options).
+GameInfo game_info();
+// A position read from a scenario file (scenario.cpp).
 LetterboxState letterbox_from_scenario(const LetterboxRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
-struct LetterboxGame {
-  using Rules = LetterboxRules;
-  using State = LetterboxState;
-  static GameInfo info();                                     // game.cpp, with the options
-  static constexpr auto prepare = load_letterbox_rules;          // the data and options
-  static constexpr auto setup = &LetterboxState::new_game;
-  static constexpr auto from_scenario = letterbox_from_scenario;
-};
+// The game as the engine sees it: its description, its data and options read into LetterboxRules
+// (load_letterbox_rules), its first position and its scenario reader.
+using LetterboxGame = GameDefinition<game_info, load_letterbox_rules,
+                                     &LetterboxState::new_game, letterbox_from_scenario>;
 
 }  // namespace court::persuasion
