@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "engine/registry.h"
@@ -107,6 +108,22 @@ TEST(Cli, RulesPrintsEachGamesPageAndRefusesUnknownGames) {
   CommandResult r = run("rules chess");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find("unknown game 'chess'; registered games: "), std::string::npos) << r.output;
+}
+
+// `court rules` prints rules and decisions only: a measured rate with its interval ("64.1% [61.1%", "74.6% (71.8")
+// belongs on the game's experiments page, which the rules page names. The experiments pages hold such figures,
+// so the pattern would catch them.
+TEST(Cli, RulesPagesLeaveMeasurementsToTheExperimentsPages) {
+  const std::regex measured(R"(\d+(\.\d+)?% [\[(]\d)");
+  for (const auto& entry : games().all()) {
+    const std::string id = entry.info.id;
+    CommandResult r = run("rules " + id);
+    EXPECT_FALSE(std::regex_search(r.output, measured)) << id;
+    const std::string experiments = slurp(std::string(COURT_SOURCE_DIR) + "/docs/experiments/" + id + ".md");
+    if (experiments.empty()) continue;
+    EXPECT_NE(r.output.find("`docs/experiments/" + id + ".md`"), std::string::npos) << id;
+    EXPECT_TRUE(std::regex_search(experiments, measured)) << id;
+  }
 }
 
 TEST(Cli, PlayFromAPipeSavesAReplayThatVerifies) {
