@@ -1,6 +1,6 @@
 // Generates Persuasion's 60 trait cards (data/persuasion/traits.toml) by a seeded procedure: the
 // build target court_persuasion_deck (standard library only). The committed TOML is what Court loads;
-// the default seed reproduces it byte for byte (tests/tools/persuasion_deck_test.cpp). A designer makes
+// the default seed reproduces it byte for byte (tests/cli/cli_test.cpp). A designer makes
 // a variant deck with another seed and plays it without recompiling:
 //
 //   build/release/court_persuasion_deck 7 > my-deck/traits.toml
