@@ -91,110 +91,143 @@ void check_observations(const GameState& state, Rng& rng, const std::string& whe
   }
 }
 
+// The position one step of a playout checks: who acts, every view before any check ran, and where it
+// is ("seed S step N") for the messages.
+struct Position {
+  GameState& state;
+  SeatSet to_act;
+  std::string views;
+  std::string where;
+};
+
+// Labels are unique among the seat's legal moves, and parse(describe(a)) == a.
+void check_labels(const Position& p, Seat seat, const ActionList& legal, Rng& rng, Failures& failures) {
+  std::set<std::string> labels;
+  for (Action a : legal) labels.insert(p.state.describe(seat, a));
+  if (labels.size() != legal.size()) {
+    failures.add(fmt::format("describe: {} legal moves of seat {} share labels ({} distinct) ({})", legal.size(),
+                             seat, labels.size(), p.where));
+  }
+  for (int i = 0; i < 4; ++i) {
+    Action a = legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))];
+    auto parsed = p.state.parse(seat, p.state.describe(seat, a));
+    if (!parsed || !(*parsed == a)) {
+      failures.add(fmt::format("parse(describe(move {})) does not give the move back for seat {} ({})", a.code, seat,
+                               p.where));
+    }
+  }
+}
+
+// Illegal moves are rejected with a reason and change nothing. False when one was accepted: the state
+// has changed, and the rest of the step would only repeat the news.
+bool check_illegal_moves(const Position& p, Seat seat, const ActionList& legal, Rng& rng, Failures& failures) {
+  for (Action bad : illegal_candidates(legal, rng)) {
+    auto error = p.state.apply(seat, bad);
+    if (!error) {
+      failures.add(fmt::format("illegal move accepted: code {} for seat {} is not among its legal moves ({})",
+                               bad.code, seat, p.where));
+      return false;
+    }
+    if (error->empty()) failures.add(fmt::format("illegal move rejected without a reason ({})", p.where));
+    if (all_views(p.state) != p.views) {
+      failures.add(fmt::format("rejecting illegal move {} for seat {} changed the state ({})", bad.code, seat,
+                               p.where));
+    }
+  }
+  return true;
+}
+
+// A seat that is not to act cannot move, and trying changes nothing. False when a move was accepted.
+bool check_moves_out_of_turn(const Position& p, Failures& failures) {
+  for (Seat seat = 0; seat < p.state.num_seats(); ++seat) {
+    if (p.to_act.contains(seat)) continue;
+    auto error = p.state.apply(seat, Action{0});
+    if (!error) failures.add(fmt::format("seat {} moved out of turn ({})", seat, p.where));
+    if (all_views(p.state) != p.views) failures.add(fmt::format("a move out of turn changed the state ({})", p.where));
+    if (!error) return false;
+  }
+  return true;
+}
+
+// On a copy determinized for `seat`: the playout policy (search asks it only of determinized copies) picks
+// a legal move, and the moves search considers are some of the legal moves, at least one.
+void check_search_hooks(GameState& copy, Seat seat, const std::string& where, Rng& rng, Failures& failures) {
+  ActionList legal;
+  copy.legal_actions(seat, legal);
+  const auto move = copy.playout(seat, legal, rng);
+  if (move && std::find(legal.begin(), legal.end(), *move) == legal.end()) {
+    failures.add(fmt::format("playout() chose code {} for seat {}, which is not among its legal moves ({})",
+                             move->code, seat, where));
+  }
+  ActionList narrowed = legal;
+  copy.search_moves(seat, narrowed);
+  if (narrowed.empty()) failures.add(fmt::format("search_moves() left seat {} no move ({})", seat, where));
+  for (Action a : narrowed) {
+    if (std::find(legal.begin(), legal.end(), a) == legal.end()) {
+      failures.add(fmt::format("search_moves() kept code {} for seat {}, which is not among its legal moves ({})",
+                               a.code, seat, where));
+      break;
+    }
+  }
+}
+
+// Determinization for each seat keeps what that seat knows and every public fact, and leaves the
+// original alone.
+void check_determinization(const Position& p, Rng& rng, Failures& failures) {
+  const std::string spectator = p.state.view(kSpectator).dump();
+  for (Seat seat = 0; seat < p.state.num_seats(); ++seat) {
+    auto copy = p.state.clone();
+    copy->determinize(seat, rng);
+    if (copy->view(seat).dump() != p.state.view(seat).dump()) {
+      failures.add(fmt::format("determinize({0}) changed view({0}): the view leaks hidden information or "
+                               "determinize resamples something seat {0} knows ({1})", seat, p.where));
+    }
+    if (copy->view(kSpectator).dump() != spectator) {
+      failures.add(fmt::format("determinize({}) changed the spectator view: public facts changed ({})", seat, p.where));
+    }
+    if (copy->to_act() != p.to_act || legal_signature(*copy, seat) != legal_signature(p.state, seat)) {
+      failures.add(fmt::format("determinize({0}) changed who acts or seat {0}'s legal moves ({1})", seat, p.where));
+    }
+    if (p.to_act.contains(seat)) check_search_hooks(*copy, seat, p.where, rng, failures);
+  }
+  if (all_views(p.state) != p.views) {
+    failures.add(fmt::format("determinizing a clone changed the original ({})", p.where));
+  }
+}
+
+// Clones are independent: moving in a clone leaves the original as it was.
+void check_clone_independence(const Position& p, Rng& rng, Failures& failures) {
+  auto copy = p.state.clone();
+  if (all_views(*copy) != p.views) failures.add(fmt::format("a clone's views differ from the original ({})", p.where));
+  Seat seat = p.to_act.lowest();
+  ActionList legal;
+  copy->legal_actions(seat, legal);
+  if (!legal.empty()) copy->apply(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+  if (all_views(p.state) != p.views) failures.add(fmt::format("a move in a clone changed the original ({})", p.where));
+}
+
 void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng& rng, Failures& failures) {
-  const auto where = [&] { return fmt::format("seed {} step {}", game_seed, step); };
+  const std::string where = fmt::format("seed {} step {}", game_seed, step);
   const SeatSet to_act = state.to_act();
   if (to_act.empty()) {
-    failures.add(fmt::format("no seat to act: the game is not over but to_act is empty ({})", where()));
+    failures.add(fmt::format("no seat to act: the game is not over but to_act is empty ({})", where));
     return;
   }
-  const std::string views = all_views(state);
-
+  const Position p{state, to_act, all_views(state), where};
   for (Seat seat : to_act) {
     ActionList legal;
     state.legal_actions(seat, legal);
     if (legal.empty()) {
-      failures.add(fmt::format("acting seat {} has no legal action ({})", seat, where()));
+      failures.add(fmt::format("acting seat {} has no legal action ({})", seat, where));
       continue;
     }
-    // Labels: unique among the seat's legal moves, and parse(describe(a)) == a.
-    std::set<std::string> labels;
-    for (Action a : legal) labels.insert(state.describe(seat, a));
-    if (labels.size() != legal.size()) {
-      failures.add(fmt::format("describe: {} legal moves of seat {} share labels ({} distinct) ({})", legal.size(),
-                               seat, labels.size(), where()));
-    }
-    for (int i = 0; i < 4; ++i) {
-      Action a = legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))];
-      auto parsed = state.parse(seat, state.describe(seat, a));
-      if (!parsed || !(*parsed == a)) {
-        failures.add(fmt::format("parse(describe(move {})) does not give the move back for seat {} ({})", a.code, seat,
-                                 where()));
-      }
-    }
-    // Illegal moves are rejected with a reason and change nothing.
-    for (Action bad : illegal_candidates(legal, rng)) {
-      auto error = state.apply(seat, bad);
-      if (!error) {
-        failures.add(fmt::format("illegal move accepted: code {} for seat {} is not among its legal moves ({})",
-                                 bad.code, seat, where()));
-        return;  // the state has changed; the rest of this playout would only repeat the news
-      }
-      if (error->empty()) failures.add(fmt::format("illegal move rejected without a reason ({})", where()));
-      if (all_views(state) != views) {
-        failures.add(fmt::format("rejecting illegal move {} for seat {} changed the state ({})", bad.code, seat,
-                                 where()));
-      }
-    }
+    check_labels(p, seat, legal, rng, failures);
+    if (!check_illegal_moves(p, seat, legal, rng, failures)) return;
   }
-  if (step % 3 == 0) check_observations(state, rng, where(), failures);
-  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
-    if (to_act.contains(seat)) continue;
-    auto error = state.apply(seat, Action{0});
-    if (!error) failures.add(fmt::format("seat {} moved out of turn ({})", seat, where()));
-    if (all_views(state) != views) failures.add(fmt::format("a move out of turn changed the state ({})", where()));
-    if (!error) return;
-  }
-
-  // Determinization for each seat keeps what that seat knows and every public fact.
-  const std::string spectator = state.view(kSpectator).dump();
-  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
-    auto copy = state.clone();
-    copy->determinize(seat, rng);
-    if (copy->view(seat).dump() != state.view(seat).dump()) {
-      failures.add(fmt::format("determinize({0}) changed view({0}): the view leaks hidden information or "
-                               "determinize resamples something seat {0} knows ({1})", seat, where()));
-    }
-    if (copy->view(kSpectator).dump() != spectator) {
-      failures.add(fmt::format("determinize({}) changed the spectator view: public facts changed ({})", seat, where()));
-    }
-    if (copy->to_act() != to_act || legal_signature(*copy, seat) != legal_signature(state, seat)) {
-      failures.add(fmt::format("determinize({0}) changed who acts or seat {0}'s legal moves ({1})", seat, where()));
-    }
-    // The playout policy (search asks it only of determinized copies) picks a legal move.
-    if (to_act.contains(seat)) {
-      ActionList legal;
-      copy->legal_actions(seat, legal);
-      const auto move = copy->playout(seat, legal, rng);
-      if (move && std::find(legal.begin(), legal.end(), *move) == legal.end()) {
-        failures.add(fmt::format("playout() chose code {} for seat {}, which is not among its legal moves ({})",
-                                 move->code, seat, where()));
-      }
-      // The moves search considers are some of the legal moves, at least one.
-      ActionList narrowed = legal;
-      copy->search_moves(seat, narrowed);
-      if (narrowed.empty()) failures.add(fmt::format("search_moves() left seat {} no move ({})", seat, where()));
-      for (Action a : narrowed) {
-        if (std::find(legal.begin(), legal.end(), a) == legal.end()) {
-          failures.add(fmt::format("search_moves() kept code {} for seat {}, which is not among its legal moves ({})",
-                                   a.code, seat, where()));
-          break;
-        }
-      }
-    }
-  }
-  if (all_views(state) != views) failures.add(fmt::format("determinizing a clone changed the original ({})", where()));
-
-  // Clones are independent: moving in a clone leaves the original as it was.
-  {
-    auto copy = state.clone();
-    if (all_views(*copy) != views) failures.add(fmt::format("a clone's views differ from the original ({})", where()));
-    Seat seat = to_act.lowest();
-    ActionList legal;
-    copy->legal_actions(seat, legal);
-    if (!legal.empty()) copy->apply(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
-    if (all_views(state) != views) failures.add(fmt::format("a move in a clone changed the original ({})", where()));
-  }
+  if (step % 3 == 0) check_observations(state, rng, where, failures);
+  if (!check_moves_out_of_turn(p, failures)) return;
+  check_determinization(p, rng, failures);
+  check_clone_independence(p, rng, failures);
 }
 
 void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Failures& failures) {

@@ -58,25 +58,41 @@ std::string csv_field(const std::string& text) {
   return out + "\"";
 }
 
-}  // namespace
+// What every section of the report reads: the finished games and their context.
+struct Batch {
+  const ReportContext& c;
+  std::vector<const GameRecord*> records;
+  double games = 0;   // records.size()
+  int players = 0;
+  bool cooperative = false;
+};
 
-std::string percent_pm(double rate, double low, double high) {
-  const double half = 100 * std::max(rate - low, high - rate);
-  if (half < 0.95) return fmt::format("{:.1f}% ± {:.1f}%", 100 * rate, std::max(0.1, half));
-  return fmt::format("{:.0f}% ± {:.0f}%", 100 * rate, half);
+// Wins and scores per seat over the batch, and the share of wins a seat has when seats do not matter.
+struct SeatTotals {
+  std::vector<double> wins, scores;
+  double total_wins = 0;
+  double fair = 0;
+};
+
+SeatTotals seat_totals(const Batch& b) {
+  SeatTotals t{std::vector<double>(b.players, 0), std::vector<double>(b.players, 0)};
+  for (const auto* r : b.records) {
+    for (int s = 0; s < b.players; ++s) {
+      t.wins[s] += r->seats[s].win;
+      t.scores[s] += r->seats[s].score;
+      t.total_wins += r->seats[s].win;
+    }
+  }
+  t.fair = t.total_wins / (b.games * b.players);
+  return t;
 }
 
-nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord>& all) {
-  std::vector<const GameRecord*> records;
-  for (const auto& r : all) records.push_back(&r);
-  const double games = static_cast<double>(records.size());
-  const int players = c.players;
-  std::vector<std::string> findings;
-
+// The fields that describe the batch itself: game, seats, settings and options.
+nlohmann::json report_header(const ReportContext& c, const std::vector<const GameRecord*>& records) {
   nlohmann::json report = {{"court_report", 1},
                            {"game", c.info->id},
                            {"title", c.info->title},
-                           {"players", players},
+                           {"players", c.players},
                            {"games", records.size()},
                            {"games_requested", c.settings.games},
                            {"interrupted", c.interrupted},
@@ -86,129 +102,143 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
                            {"options", c.options},
                            {"cooperative", cooperative(c, records)}};
   if (!c.data_dir.empty()) report["data_dir"] = c.data_dir;
-  if (records.empty()) {
-    report["findings"] = {"No game finished."};
-    return report;
-  }
+  return report;
+}
 
-  // ---- Seats.
-  std::vector<double> seat_wins(players, 0), seat_scores(players, 0);
-  double total_wins = 0;
-  for (const auto* r : records) {
-    for (int s = 0; s < players; ++s) {
-      seat_wins[s] += r->seats[s].win;
-      seat_scores[s] += r->seats[s].score;
-      total_wins += r->seats[s].win;
+// Each seat's wins and mean score, tested against the fair share.
+void add_seats(const Batch& b, const SeatTotals& t, nlohmann::json& report) {
+  report["fair_share"] = t.fair;
+  report["seats"] = nlohmann::json::array();
+  for (int s = 0; s < b.players; ++s) {
+    const Interval ci = wilson(t.wins[s], b.games);
+    const TestResult test = proportion_test(t.wins[s], b.games, t.fair);
+    report["seats"].push_back({{"seat", s},
+                               {"bot", b.c.lineup[s]},
+                               {"games", b.games},
+                               {"wins", t.wins[s]},
+                               {"win_rate", t.wins[s] / b.games},
+                               {"ci95", interval_json(ci)},
+                               {"mean_score", t.scores[s] / b.games},
+                               {"z", test.statistic},
+                               {"p_value", test.p_value}});
+  }
+}
+
+// Competitive games with several seats: whether the seats win alike (chi-square), whether the first
+// player has an edge, and a finding per seat that stands out.
+void add_seat_balance(const Batch& b, const SeatTotals& t, nlohmann::json& report, std::vector<std::string>& findings) {
+  if (b.cooperative || b.players <= 1) return;
+  const TestResult balance = chi_square_fit(t.wins, std::vector<double>(b.players, t.total_wins / b.players));
+  report["seat_balance"] = {{"chi_square", balance.statistic}, {"df", balance.df}, {"p_value", balance.p_value},
+                            {"significant", balance.p_value < kSignificance}};
+  const TestResult first = proportion_test(t.wins[0], b.games, t.fair);
+  report["first_player"] = {{"win_rate", t.wins[0] / b.games}, {"ci95", interval_json(wilson(t.wins[0], b.games))},
+                            {"fair_share", t.fair}, {"z", first.statistic}, {"p_value", first.p_value},
+                            {"significant", first.p_value < kSignificance}};
+  for (int s = 0; s < b.players; ++s) {
+    const Interval ci = wilson(t.wins[s], b.games);
+    const double rate = t.wins[s] / b.games;
+    if (report["seats"][s]["p_value"].get<double>() < kSignificance && balance.p_value < kSignificance) {
+      findings.push_back(fmt::format("Seat {} wins {}, {} than a fair {}.", s, percent_pm(rate, ci.low, ci.high),
+                                     rate > t.fair ? "more" : "less", pct(t.fair)));
     }
   }
-  const double fair = total_wins / (games * players);
-  report["fair_share"] = fair;
-  report["seats"] = nlohmann::json::array();
-  for (int s = 0; s < players; ++s) {
-    const Interval ci = wilson(seat_wins[s], games);
-    const TestResult t = proportion_test(seat_wins[s], games, fair);
-    report["seats"].push_back({{"seat", s},
-                               {"bot", c.lineup[s]},
-                               {"games", games},
-                               {"wins", seat_wins[s]},
-                               {"win_rate", seat_wins[s] / games},
-                               {"ci95", interval_json(ci)},
-                               {"mean_score", seat_scores[s] / games},
-                               {"z", t.statistic},
-                               {"p_value", t.p_value}});
+  if (balance.p_value >= kSignificance) {
+    findings.push_back(fmt::format("Seats look balanced: no seat's win rate differs significantly from a fair {} "
+                                   "(chi-square p = {:.2f}).", pct(t.fair), balance.p_value));
   }
-  if (!cooperative(c, records) && players > 1) {
-    const TestResult balance = chi_square_fit(seat_wins, std::vector<double>(players, total_wins / players));
-    report["seat_balance"] = {{"chi_square", balance.statistic}, {"df", balance.df}, {"p_value", balance.p_value},
-                              {"significant", balance.p_value < kSignificance}};
-    const TestResult first = proportion_test(seat_wins[0], games, fair);
-    report["first_player"] = {{"win_rate", seat_wins[0] / games}, {"ci95", interval_json(wilson(seat_wins[0], games))},
-                              {"fair_share", fair}, {"z", first.statistic}, {"p_value", first.p_value},
-                              {"significant", first.p_value < kSignificance}};
-    for (int s = 0; s < players; ++s) {
-      const Interval ci = wilson(seat_wins[s], games);
-      const double rate = seat_wins[s] / games;
-      if (report["seats"][s]["p_value"].get<double>() < kSignificance && balance.p_value < kSignificance) {
-        findings.push_back(fmt::format("Seat {} wins {}, {} than a fair {}.", s, percent_pm(rate, ci.low, ci.high),
-                                       rate > fair ? "more" : "less", pct(fair)));
+}
+
+// The bot specs of the lineup, each once, in lineup order.
+std::vector<std::string> distinct_bots(const std::vector<std::string>& lineup) {
+  std::vector<std::string> bots;
+  for (const auto& b : lineup) if (std::find(bots.begin(), bots.end(), b) == bots.end()) bots.push_back(b);
+  return bots;
+}
+
+// One bot's games, wins and summed score over every seat it sat in.
+struct BotTally {
+  double seat_games = 0, wins = 0, score = 0;
+};
+
+BotTally tally_bot(const Batch& b, const std::string& bot) {
+  BotTally t;
+  for (const auto* r : b.records) {
+    for (int s = 0; s < b.players; ++s) {
+      if (bot_at(b.c, *r, s) != bot) continue;
+      ++t.seat_games;
+      t.wins += r->seats[s].win;
+      t.score += r->seats[s].score;
+    }
+  }
+  if (b.cooperative) {
+    // The seats of one game share its result: count each game the bot played in once, or the
+    // interval would be too narrow by the square root of the seats.
+    double games_in = 0, team_wins = 0;
+    for (const auto* r : b.records) {
+      for (int s = 0; s < b.players; ++s) {
+        if (bot_at(b.c, *r, s) != bot) continue;
+        ++games_in;
+        team_wins += r->team_win ? 1 : 0;
+        break;
       }
     }
-    if (balance.p_value >= kSignificance) {
-      findings.push_back(fmt::format("Seats look balanced: no seat's win rate differs significantly from a fair {} "
-                                     "(chi-square p = {:.2f}).", pct(fair), balance.p_value));
-    }
+    t.score = t.seat_games > 0 ? t.score / t.seat_games * games_in : 0;
+    t.seat_games = games_in;
+    t.wins = team_wins;
   }
+  return t;
+}
 
-  // ---- Bots (by spec, over every seat they sat in).
-  std::vector<std::string> bots;
-  for (const auto& b : c.lineup) if (std::find(bots.begin(), bots.end(), b) == bots.end()) bots.push_back(b);
+// Each bot (by spec, over every seat it sat in): its win rate against the fair share.
+void add_bots(const Batch& b, const std::vector<std::string>& bots, double fair, nlohmann::json& report,
+              std::vector<std::string>& findings) {
   report["bots"] = nlohmann::json::array();
   for (const auto& bot : bots) {
-    double seat_games = 0, wins = 0, score = 0;
-    for (const auto* r : records) {
-      for (int s = 0; s < players; ++s) {
-        if (bot_at(c, *r, s) != bot) continue;
-        ++seat_games;
-        wins += r->seats[s].win;
-        score += r->seats[s].score;
-      }
-    }
-    if (cooperative(c, records)) {
-      // The seats of one game share its result: count each game the bot played in once, or the
-      // interval would be too narrow by the square root of the seats.
-      double games_in = 0, team_wins = 0;
-      for (const auto* r : records) {
-        for (int s = 0; s < players; ++s) {
-          if (bot_at(c, *r, s) != bot) continue;
-          ++games_in;
-          team_wins += r->team_win ? 1 : 0;
-          break;
-        }
-      }
-      score = seat_games > 0 ? score / seat_games * games_in : 0;
-      seat_games = games_in;
-      wins = team_wins;
-    }
-    const Interval ci = wilson(wins, seat_games);
-    const TestResult t = proportion_test(wins, seat_games, fair);
-    report["bots"].push_back({{"bot", bot}, {"seat_games", seat_games}, {"wins", wins},
-                              {"win_rate", wins / seat_games}, {"ci95", interval_json(ci)},
-                              {"mean_score", score / seat_games}, {"p_value", t.p_value}});
-    if (bots.size() > 1 && !cooperative(c, records)) {
+    const BotTally t = tally_bot(b, bot);
+    const Interval ci = wilson(t.wins, t.seat_games);
+    const TestResult test = proportion_test(t.wins, t.seat_games, fair);
+    report["bots"].push_back({{"bot", bot}, {"seat_games", t.seat_games}, {"wins", t.wins},
+                              {"win_rate", t.wins / t.seat_games}, {"ci95", interval_json(ci)},
+                              {"mean_score", t.score / t.seat_games}, {"p_value", test.p_value}});
+    if (bots.size() > 1 && !b.cooperative) {
       findings.push_back(fmt::format("{} wins {} of its seats (a fair share is {}){}.", bot,
-                                     percent_pm(wins / seat_games, ci.low, ci.high), pct(fair),
-                                     t.p_value < kSignificance ? "" : "; the difference is not significant"));
+                                     percent_pm(t.wins / t.seat_games, ci.low, ci.high), pct(fair),
+                                     test.p_value < kSignificance ? "" : "; the difference is not significant"));
     }
   }
+}
 
-  // ---- Head to head: how often bot A finishes ahead of bot B when both play.
-  if (bots.size() > 1) {
-    report["head_to_head"] = nlohmann::json::array();
-    for (const auto& a : bots) {
-      for (const auto& b : bots) {
-        if (a == b) continue;
-        double pairs = 0, ahead = 0;
-        for (const auto* r : records) {
-          for (int sa = 0; sa < players; ++sa) {
-            if (bot_at(c, *r, sa) != a) continue;
-            for (int sb = 0; sb < players; ++sb) {
-              if (sb == sa || bot_at(c, *r, sb) != b) continue;
-              ++pairs;
-              if (r->seats[sa].rank < r->seats[sb].rank) ahead += 1;
-              else if (r->seats[sa].rank == r->seats[sb].rank) ahead += 0.5;
-            }
+// Head to head: how often bot A finishes ahead of bot B when both play (a tie counts half).
+void add_head_to_head(const Batch& b, const std::vector<std::string>& bots, nlohmann::json& report) {
+  if (bots.size() <= 1) return;
+  report["head_to_head"] = nlohmann::json::array();
+  for (const auto& bot_a : bots) {
+    for (const auto& bot_b : bots) {
+      if (bot_a == bot_b) continue;
+      double pairs = 0, ahead = 0;
+      for (const auto* r : b.records) {
+        for (int sa = 0; sa < b.players; ++sa) {
+          if (bot_at(b.c, *r, sa) != bot_a) continue;
+          for (int sb = 0; sb < b.players; ++sb) {
+            if (sb == sa || bot_at(b.c, *r, sb) != bot_b) continue;
+            ++pairs;
+            if (r->seats[sa].rank < r->seats[sb].rank) ahead += 1;
+            else if (r->seats[sa].rank == r->seats[sb].rank) ahead += 0.5;
           }
         }
-        report["head_to_head"].push_back({{"bot", a}, {"opponent", b}, {"pairs", pairs},
-                                          {"ahead_rate", pairs > 0 ? ahead / pairs : 0.0},
-                                          {"ci95", interval_json(wilson(ahead, pairs))}});
       }
+      report["head_to_head"].push_back({{"bot", bot_a}, {"opponent", bot_b}, {"pairs", pairs},
+                                        {"ahead_rate", pairs > 0 ? ahead / pairs : 0.0},
+                                        {"ci95", interval_json(wilson(ahead, pairs))}});
     }
   }
+}
 
-  // ---- Length, scores, margins.
+// Length of the games, every seat's score, and the winner's margin over the runner-up.
+void add_lengths_and_scores(const Batch& b, nlohmann::json& report, std::vector<std::string>& findings) {
   std::vector<double> lengths, scores, margins;
-  for (const auto* r : records) {
+  for (const auto* r : b.records) {
     lengths.push_back(r->length);
     double best = -1e300, second = -1e300;
     for (const auto& s : r->seats) {
@@ -216,7 +246,7 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
       if (s.score > best) { second = best; best = s.score; }
       else if (s.score > second) second = s.score;
     }
-    if (players > 1) margins.push_back(best - second);
+    if (b.players > 1) margins.push_back(best - second);
   }
   report["mean_length"] = summarize(lengths).mean;
   report["length"] = summary_json(lengths, true);
@@ -225,50 +255,58 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
   const Summary len = summarize(lengths);
   findings.push_back(fmt::format("Games last {:.0f} moves on average (10% end by {:.0f}, 10% go past {:.0f}).",
                                  len.mean, len.p10, len.p90));
+}
 
-  // ---- Cooperative result.
-  if (cooperative(c, records)) {
-    double team_wins = 0;
-    std::map<std::string, double> causes;
-    for (const auto* r : records) {
-      if (r->team_win) ++team_wins;
-      else ++causes[r->loss_cause.empty() ? "unknown" : r->loss_cause];
-    }
-    const Interval ci = wilson(team_wins, games);
-    report["team_win_rate"] = team_wins / games;
-    report["team"] = rate_json(team_wins, games);
-    report["loss_causes"] = causes;
-    std::string cause_words;
-    for (const auto& [cause, n] : causes) cause_words += fmt::format("{}{} {}", cause_words.empty() ? "" : ", ", cause, pct(n / games));
-    findings.push_back(fmt::format("The team wins {}{}.", percent_pm(team_wins / games, ci.low, ci.high),
-                                   causes.empty() ? "" : "; losses: " + cause_words));
+// Cooperative games: the team's win rate and what the lost games were lost to.
+void add_team_result(const Batch& b, nlohmann::json& report, std::vector<std::string>& findings) {
+  if (!b.cooperative) return;
+  double team_wins = 0;
+  std::map<std::string, double> causes;
+  for (const auto* r : b.records) {
+    if (r->team_win) ++team_wins;
+    else ++causes[r->loss_cause.empty() ? "unknown" : r->loss_cause];
   }
+  const Interval ci = wilson(team_wins, b.games);
+  report["team_win_rate"] = team_wins / b.games;
+  report["team"] = rate_json(team_wins, b.games);
+  report["loss_causes"] = causes;
+  std::string cause_words;
+  for (const auto& [cause, n] : causes) cause_words += fmt::format("{}{} {}", cause_words.empty() ? "" : ", ", cause, pct(n / b.games));
+  findings.push_back(fmt::format("The team wins {}{}.", percent_pm(team_wins / b.games, ci.low, ci.high),
+                                 causes.empty() ? "" : "; losses: " + cause_words));
+}
 
-  // ---- Caps.
+// The games that stopped at a cap rather than ending by the rules.
+void add_caps(const Batch& b, nlohmann::json& report, std::vector<std::string>& findings) {
   double capped = 0;
-  for (const auto* r : records) capped += r->report.capped;
-  report["capped"] = rate_json(capped, games);
-  if (capped > 0) findings.push_back(fmt::format("{} of games stopped at a cap rather than ending by the rules.", pct(capped / games)));
+  for (const auto* r : b.records) capped += r->report.capped;
+  report["capped"] = rate_json(capped, b.games);
+  if (capped > 0) findings.push_back(fmt::format("{} of games stopped at a cap rather than ending by the rules.", pct(capped / b.games)));
+}
 
-  // ---- Figures the game contributes.
+// The figures the game contributes: each one's mean over the batch (0 in games that did not report it).
+void add_game_stats(const Batch& b, nlohmann::json& report) {
   std::set<std::string> keys;
-  for (const auto* r : records) for (const auto& [k, v] : r->report.values) keys.insert(k);
+  for (const auto* r : b.records) for (const auto& [k, v] : r->report.values) keys.insert(k);
   report["game_stats"] = nlohmann::json::array();
   for (const auto& key : keys) {
     std::vector<double> values;
-    for (const auto* r : records) {
+    for (const auto* r : b.records) {
       auto it = r->report.values.find(key);
       values.push_back(it == r->report.values.end() ? 0.0 : it->second);
     }
     const Summary s = summarize(values);
     report["game_stats"].push_back({{"name", key}, {"mean", s.mean}, {"sd", s.sd}, {"ci95", interval_json(s.mean_ci)}});
   }
+}
 
-  // ---- Card impact: win rate of the seats that held or played a card, against those that did not.
+// Card impact: the win rate of the seats that held or played a card, against those that did not; the
+// three largest significant differences become findings.
+void add_card_impact(const Batch& b, const SeatTotals& t, nlohmann::json& report, std::vector<std::string>& findings) {
   std::map<std::string, std::pair<double, double>> held;   // card -> (seat-games, wins)
-  double seat_games_all = games * players;
-  for (const auto* r : records) {
-    for (int s = 0; s < players; ++s) {
+  double seat_games_all = b.games * b.players;
+  for (const auto* r : b.records) {
+    for (int s = 0; s < b.players; ++s) {
       std::set<std::string> cards(r->report.cards[s].begin(), r->report.cards[s].end());
       for (const auto& card : cards) {
         held[card].first += 1;
@@ -280,14 +318,14 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
   std::vector<std::pair<double, std::string>> notable;
   for (const auto& [card, counts] : held) {
     const double n_with = counts.first, w_with = counts.second;
-    const double n_without = seat_games_all - n_with, w_without = total_wins - w_with;
-    const TestResult t = two_proportion_test(w_with, n_with, w_without, n_without);
+    const double n_without = seat_games_all - n_with, w_without = t.total_wins - w_with;
+    const TestResult test = two_proportion_test(w_with, n_with, w_without, n_without);
     const Interval ci = wilson(w_with, n_with);
     report["cards"].push_back({{"card", card}, {"seat_games", n_with}, {"wins", w_with},
                                {"win_rate", w_with / n_with}, {"ci95", interval_json(ci)},
                                {"win_rate_without", n_without > 0 ? w_without / n_without : 0.0},
-                               {"p_value", t.p_value}, {"significant", t.p_value < kSignificance}});
-    if (t.p_value < kSignificance && n_without > 0) {
+                               {"p_value", test.p_value}, {"significant", test.p_value < kSignificance}});
+    if (test.p_value < kSignificance && n_without > 0) {
       notable.push_back({std::fabs(w_with / n_with - w_without / n_without),
                          fmt::format("Holding or playing {}: win rate {} against {} without it.", card,
                                      percent_pm(w_with / n_with, ci.low, ci.high), pct(w_without / n_without))});
@@ -295,9 +333,42 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
   }
   std::sort(notable.rbegin(), notable.rend());
   for (std::size_t i = 0; i < notable.size() && i < 3; ++i) findings.push_back(notable[i].second);
+}
 
+}  // namespace
+
+std::string percent_pm(double rate, double low, double high) {
+  const double half = 100 * std::max(rate - low, high - rate);
+  if (half < 0.95) return fmt::format("{:.1f}% ± {:.1f}%", 100 * rate, std::max(0.1, half));
+  return fmt::format("{:.0f}% ± {:.0f}%", 100 * rate, half);
+}
+
+nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord>& all) {
+  Batch b{c};
+  for (const auto& r : all) b.records.push_back(&r);
+  b.games = static_cast<double>(b.records.size());
+  b.players = c.players;
+  b.cooperative = cooperative(c, b.records);
+
+  nlohmann::json report = report_header(c, b.records);
+  if (b.records.empty()) {
+    report["findings"] = {"No game finished."};
+    return report;
+  }
+  std::vector<std::string> findings;
+  const SeatTotals totals = seat_totals(b);
+  add_seats(b, totals, report);
+  add_seat_balance(b, totals, report, findings);
+  const std::vector<std::string> bots = distinct_bots(c.lineup);
+  add_bots(b, bots, totals.fair, report, findings);
+  add_head_to_head(b, bots, report);
+  add_lengths_and_scores(b, report, findings);
+  add_team_result(b, report, findings);
+  add_caps(b, report, findings);
+  add_game_stats(b, report);
+  add_card_impact(b, totals, report, findings);
   if (c.interrupted) {
-    findings.insert(findings.begin(), fmt::format("Interrupted: {} of {} games finished.", records.size(), c.settings.games));
+    findings.insert(findings.begin(), fmt::format("Interrupted: {} of {} games finished.", b.records.size(), c.settings.games));
   }
   report["findings"] = findings;
   return report;

@@ -1,4 +1,5 @@
-// The court command end to end: the real binary, real files, moves from a pipe.
+// The court command end to end: the real binary, real files, moves from a pipe; and the deck generator
+// court_persuasion_deck beside it.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -6,7 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "engine/registry.h"
@@ -107,6 +111,22 @@ TEST(Cli, RulesPrintsEachGamesPageAndRefusesUnknownGames) {
   CommandResult r = run("rules chess");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find("unknown game 'chess'; registered games: "), std::string::npos) << r.output;
+}
+
+// `court rules` prints rules and decisions only: a measured rate with its interval ("64.1% [61.1%", "74.6% (71.8")
+// belongs on the game's experiments page, which the rules page names. The experiments pages hold such figures,
+// so the pattern would catch them.
+TEST(Cli, RulesPagesLeaveMeasurementsToTheExperimentsPages) {
+  const std::regex measured(R"(\d+(\.\d+)?% [\[(]\d)");
+  for (const auto& entry : games().all()) {
+    const std::string id = entry.info.id;
+    CommandResult r = run("rules " + id);
+    EXPECT_FALSE(std::regex_search(r.output, measured)) << id;
+    const std::string experiments = slurp(std::string(COURT_SOURCE_DIR) + "/docs/experiments/" + id + ".md");
+    if (experiments.empty()) continue;
+    EXPECT_NE(r.output.find("`docs/experiments/" + id + ".md`"), std::string::npos) << id;
+    EXPECT_TRUE(std::regex_search(experiments, measured)) << id;
+  }
 }
 
 TEST(Cli, PlayFromAPipeSavesAReplayThatVerifies) {
@@ -388,6 +408,70 @@ TEST(CliFiles, DataFilesUnderDataAreCapped) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.output.find(dir + "/characters.toml: larger than 16 MiB"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("(a data file from --data " + dir + ")"), std::string::npos) << r.output;
+}
+
+// --- court_persuasion_deck (tools/persuasion/make_deck.cpp), the designer's deck generator beside `court`.
+
+// The quoted words of every line of `deck` that starts with `key = [`, one list per line.
+std::vector<std::vector<std::string>> rows(const std::string& deck, const std::string& key) {
+  std::vector<std::vector<std::string>> out;
+  std::istringstream lines(deck);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(key + " = [", 0) != 0) continue;
+    std::vector<std::string> words;
+    for (std::size_t open = line.find('"'); open != std::string::npos;) {
+      const std::size_t close = line.find('"', open + 1);
+      if (close == std::string::npos) break;
+      words.push_back(line.substr(open + 1, close - open - 1));
+      open = line.find('"', close + 1);
+    }
+    out.push_back(words);
+  }
+  return out;
+}
+
+// "+wealth" -> "wealth"
+std::string symbol(const std::string& signed_symbol) { return signed_symbol.substr(1); }
+
+TEST(PersuasionDeckTool, DefaultSeedReproducesTheShippedDeck) {
+  const CommandResult r = run_shell(COURT_PERSUASION_DECK);
+  ASSERT_EQ(r.status, 0);
+  EXPECT_EQ(r.output, slurp(std::string(COURT_SOURCE_DIR) + "/data/persuasion/traits.toml"));
+}
+
+// Rulings, "The 60 trait cards": the rulebook's desire counts, two different symbols per desire row, three
+// per border, each signed symbol on exactly 18 borders; and the deck loads and plays with --data.
+TEST(PersuasionDeckTool, AnotherSeedKeepsTheBalanceAndPlays) {
+  const CommandResult r = run_shell(std::string(COURT_PERSUASION_DECK) + " 7");
+  ASSERT_EQ(r.status, 0);
+  EXPECT_NE(r.output, slurp(std::string(COURT_SOURCE_DIR) + "/data/persuasion/traits.toml"));
+
+  std::map<std::string, int> desires, borders;
+  const auto desire_rows = rows(r.output, "desire"), border_rows = rows(r.output, "border");
+  ASSERT_EQ(desire_rows.size(), 60u);
+  ASSERT_EQ(border_rows.size(), 60u);
+  for (const auto& row : desire_rows) {
+    ASSERT_EQ(row.size(), 2u);
+    EXPECT_NE(symbol(row[0]), symbol(row[1]));
+    for (const auto& s : row) ++desires[s];
+  }
+  for (const auto& row : border_rows) {
+    ASSERT_EQ(row.size(), 3u);
+    EXPECT_EQ(std::set<std::string>({symbol(row[0]), symbol(row[1]), symbol(row[2])}).size(), 3u);
+    for (const auto& s : row) ++borders[s];
+  }
+  const std::map<std::string, int> expected = {{"+wealth", 18}, {"-danger", 17}, {"-mystery", 15}, {"+romance", 14},
+                                               {"+title", 12},  {"-romance", 12}, {"-wealth", 10},  {"+mystery", 9},
+                                               {"+danger", 7},  {"-title", 6}};
+  EXPECT_EQ(desires, expected);
+  ASSERT_EQ(borders.size(), 10u);
+  for (const auto& [s, n] : borders) EXPECT_EQ(n, 18) << s;
+
+  const std::string dir = testing::TempDir() + "court_persuasion_deck_seed7";
+  ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
+  std::ofstream(dir + "/traits.toml") << r.output;
+  const CommandResult sim = run("sim persuasion --players 4 -n 20 --data " + dir);
+  EXPECT_EQ(sim.status, 0) << sim.output;
 }
 
 TEST(CliServe, HelpGivesTheLimitFlagsWithTheirDefaults) {

@@ -1,9 +1,10 @@
-// Generates Persuasion's 60 trait cards (data/persuasion/traits.toml) by a seeded procedure.
-// Standalone (standard library only); not needed at build or test time: the committed TOML is what
-// Court loads. A designer makes a variant with another seed:
+// Generates Persuasion's 60 trait cards (data/persuasion/traits.toml) by a seeded procedure: the
+// build target court_persuasion_deck (standard library only). The committed TOML is what Court loads;
+// the default seed reproduces it byte for byte (tests/cli/cli_test.cpp). A designer makes
+// a variant deck with another seed and plays it without recompiling:
 //
-//   c++ -std=c++20 -O2 tools/persuasion/make_deck.cpp -o /tmp/make_deck
-//   /tmp/make_deck 20261122 > data/persuasion/traits.toml
+//   build/release/court_persuasion_deck 7 > my-deck/traits.toml
+//   build/release/court play persuasion --data my-deck
 //
 // The procedure:
 //  1. Desire rows. The rulebook's table (as read in the rulings) gives how often each signed symbol is

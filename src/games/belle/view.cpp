@@ -175,6 +175,93 @@ std::string render_event(const BelleState& s, const LogEvent& e, Seat viewer) {
   return "";
 }
 
+// What the game waits for now, in words ("seat 1 invites a guest or a Belle"); the game is not over.
+std::string current_task(const BelleState& s, bool victim_lost_couple) {
+  const Namer n{s};
+  const Seat turn = s.turn_seat();
+  const std::string inv = s.invited_card() != kNoCard ? n.name(s.invited_card()) : "";
+  switch (s.phase()) {
+    case Phase::Invite: return fmt::format("seat {} invites a guest or a Belle", turn);
+    case Phase::Power: return fmt::format("seat {} may use {}'s invitation power or decline it", turn, inv);
+    case Phase::Gift: return fmt::format("seat {} may give a gift to one of its couples", turn);
+    case Phase::Reach: {
+      const CardInfo& info = s.rules().cards[s.invited_card()];
+      if (info.is_belle()) return fmt::format("seat {}: {} {}", turn, inv, criterion_text(s.rules(), info));
+      return fmt::format("seat {}: {} {} a single guest with {}{}", turn, inv,
+                         info.reach == Reach::Attract ? "attracts" : "repels", symbols_or(info.reach_symbols),
+                         s.reach_left() > 1 ? fmt::format(" ({} left)", s.reach_left()) : "");
+    }
+    case Phase::Replace:
+      return fmt::format("seat {} may replace the lost {}", s.victim(), victim_lost_couple ? "couple" : "guest");
+    case Phase::GameOver: break;
+  }
+  return "";
+}
+
+// A couple in a clique: its cards and how many gifts it holds, naming the gifts seat mask `me` gave.
+std::string couple_line(const BelleState& s, const Unit& u, std::uint8_t me) {
+  const Namer n{s};
+  std::string line = fmt::format("couple: {} over {}", card_summary(s.rules(), u.top), n.name(u.bottom));
+  if (u.gift_count > 0) {
+    std::string known;
+    for (int g = 0; g < u.gift_count; ++g) {
+      if (u.gifts[g].known & me) known += (known.empty() ? "" : ", ") + n.name(u.gifts[g].card);
+    }
+    line += fmt::format("; {} face-down", u.gift_count == 1 ? "1 gift" : fmt::format("{} gifts", u.gift_count));
+    if (!known.empty()) line += fmt::format(" (you gave: {})", known);
+  }
+  return line;
+}
+
+// The single guests and couples of seat `owner`'s clique.
+nlohmann::json clique_json(const BelleState& s, Seat owner, std::uint8_t me) {
+  nlohmann::json clique = nlohmann::json::array();
+  for (const Unit& u : s.units()) {
+    if (u.owner != owner) continue;
+    clique.push_back(u.couple() ? couple_line(s, u, me) : card_summary(s.rules(), u.top));
+  }
+  return clique;
+}
+
+// Each seat's score, this round's points so far, hand size, Belle and clique.
+nlohmann::json players_json(const BelleState& s, std::uint8_t me) {
+  using nlohmann::json;
+  json players = json::array();
+  for (int p = 0; p < s.num_seats(); ++p) {
+    const ScoreBreakdown now = s.clique_score(p);
+    players.push_back({{"seat", p},
+                       {"score", s.score(p)},
+                       {"round_points_so_far", now.total()},
+                       {"hand_count", s.hand(p).size()},
+                       {"belle", s.belle(p) == kNoCard ? json(nullptr) : json(card_summary(s.rules(), s.belle(p)))},
+                       {"clique", clique_json(s, p, me)}});
+  }
+  return players;
+}
+
+// A seat's own hand, and the face-down discards it knows (its own hand and gifts of past rounds).
+void add_own_cards(nlohmann::json& v, const BelleState& s, Seat seat, std::uint8_t me) {
+  const Namer n{s};
+  nlohmann::json hand = nlohmann::json::array();
+  for (CardId c : s.hand(seat)) hand.push_back(card_summary(s.rules(), c));
+  v["hand"] = hand;
+  nlohmann::json known = nlohmann::json::array();
+  for (const Buried& b : s.buried()) if (b.known & me) known.push_back(n.name(b.card));
+  if (!known.empty()) v["your_face_down_discards"] = known;
+}
+
+// The rounds scored so far: what ended each and every seat's points.
+nlohmann::json rounds_json(const BelleState& s) {
+  nlohmann::json rounds = nlohmann::json::array();
+  for (int r = 0; r < s.rounds_scored(); ++r) {
+    nlohmann::json points = nlohmann::json::array();
+    for (int p = 0; p < s.num_seats(); ++p) points.push_back(s.round_points(r, p));
+    rounds.push_back({{"round", r + 1}, {"ended_by", s.round_end(r) == RoundEnd::Couples ? "couples" : "deck"},
+                      {"points", points}});
+  }
+  return rounds;
+}
+
 }  // namespace
 
 nlohmann::json BelleState::view(Seat seat) const {
@@ -188,89 +275,19 @@ nlohmann::json BelleState::view(Seat seat) const {
   v["first_player"] = starter_;
   v["turn"] = turn_;
   v["phase"] = phase_name(phase_);
-  if (phase_ != Phase::GameOver) {
-    std::string task;
-    const std::string inv = invited_card_ != kNoCard ? n.name(invited_card_) : "";
-    switch (phase_) {
-      case Phase::Invite: task = fmt::format("seat {} invites a guest or a Belle", turn_); break;
-      case Phase::Power: task = fmt::format("seat {} may use {}'s invitation power or decline it", turn_, inv); break;
-      case Phase::Gift: task = fmt::format("seat {} may give a gift to one of its couples", turn_); break;
-      case Phase::Reach: {
-        const CardInfo& info = rules_->cards[invited_card_];
-        if (info.is_belle()) {
-          task = fmt::format("seat {}: {} {}", turn_, inv, criterion_text(*rules_, info));
-        } else {
-          task = fmt::format("seat {}: {} {} a single guest with {}{}", turn_, inv,
-                             info.reach == Reach::Attract ? "attracts" : "repels", symbols_or(info.reach_symbols),
-                             reach_left_ > 1 ? fmt::format(" ({} left)", static_cast<int>(reach_left_)) : "");
-        }
-        break;
-      }
-      case Phase::Replace:
-        task = fmt::format("seat {} may replace the lost {}", victim_, victim_lost_couple_ ? "couple" : "guest");
-        break;
-      case Phase::GameOver: break;
-    }
-    v["now"] = task;
-  }
+  if (phase_ != Phase::GameOver) v["now"] = current_task(*this, victim_lost_couple_);
   v["couples"] = fmt::format("{} in play; the round ends at {}", couples_in_play(), rules_->couples_to_end());
   v["deck_count"] = deck_.size();
   json minglers = json::array();
   for (CardId c : minglers_) minglers.push_back(card_summary(*rules_, c));
   v["minglers"] = minglers;
-
-  json players = json::array();
-  for (int s = 0; s < seats_; ++s) {
-    json clique = json::array();
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-      const Unit& u = units_[i];
-      if (u.owner != s) continue;
-      if (!u.couple()) {
-        clique.push_back(card_summary(*rules_, u.top));
-        continue;
-      }
-      std::string line = fmt::format("couple: {} over {}", card_summary(*rules_, u.top), n.name(u.bottom));
-      if (u.gift_count > 0) {
-        std::string known;
-        for (int g = 0; g < u.gift_count; ++g) {
-          if (u.gifts[g].known & me) known += (known.empty() ? "" : ", ") + n.name(u.gifts[g].card);
-        }
-        line += fmt::format("; {} face-down", u.gift_count == 1 ? "1 gift" : fmt::format("{} gifts", u.gift_count));
-        if (!known.empty()) line += fmt::format(" (you gave: {})", known);
-      }
-      clique.push_back(line);
-    }
-    const ScoreBreakdown now = clique_score(s);
-    players.push_back({{"seat", s},
-                       {"score", scores_[s]},
-                       {"round_points_so_far", now.total()},
-                       {"hand_count", hands_[s].size()},
-                       {"belle", belle_[s] == kNoCard ? json(nullptr) : json(card_summary(*rules_, belle_[s]))},
-                       {"clique", clique}});
-  }
-  v["players"] = players;
-
+  v["players"] = players_json(*this, me);
   json discard = json::array();
   for (CardId c : discard_) discard.push_back(n.name(c));
   v["discard_pile"] = discard;
   v["face_down_discards"] = buried_.size();
-  if (player) {
-    json hand = json::array();
-    for (CardId c : hands_[seat]) hand.push_back(card_summary(*rules_, c));
-    v["hand"] = hand;
-    json known = json::array();
-    for (const Buried& b : buried_) if (b.known & me) known.push_back(n.name(b.card));
-    if (!known.empty()) v["your_face_down_discards"] = known;
-  }
-  json rounds = json::array();
-  for (int r = 0; r < rounds_scored_; ++r) {
-    json points = json::array();
-    for (int s = 0; s < seats_; ++s) points.push_back(round_points_[r][s]);
-    rounds.push_back({{"round", r + 1}, {"ended_by", round_end_[r] == RoundEnd::Couples ? "couples" : "deck"},
-                      {"points", points}});
-  }
-  v["rounds"] = rounds;
-
+  if (player) add_own_cards(v, *this, seat, me);
+  v["rounds"] = rounds_json(*this);
   json log = json::array();
   for (const LogEvent& e : log_) log.push_back(render_event(*this, e, seat));
   v["log"] = log;

@@ -180,54 +180,65 @@ const char* phase_name(Phase p) {
   return "";
 }
 
-}  // namespace
+// A character's support stack: who played each card, and the card when it is face-up or `seat`'s own.
+nlohmann::json stack_json(const IntrigueState& s, Letter l, Seat seat) {
+  const Namer n{s.rules()};
+  nlohmann::json stack = nlohmann::json::array();
+  for (const StackCard& c : s.stack(l)) {
+    nlohmann::json entry = {{"played_by", c.owner}, {"face_up", c.face_up}};
+    if (c.face_up || c.owner == seat) entry["card"] = n.title(c.card);
+    stack.push_back(entry);
+  }
+  return stack;
+}
 
-nlohmann::json IntrigueState::view(Seat seat) const {
+// The tokens of letter `l`, each with its value and holder (null while it lies on the character).
+nlohmann::json tokens_json(const IntrigueState& s, Letter l) {
   using nlohmann::json;
-  const Namer n{*rules_};
-  const bool over = phase_ == Phase::GameOver;
-  json v = json::object();
-  v["game"] = "intrigue";
-  v["round"] = round_;
-  v["rounds"] = rules_->rounds;
-  v["round_starter"] = round_starter_;
-  v["turn"] = turn_seat_;
-  v["phase"] = phase_name(phase_);
+  const Namer n{s.rules()};
+  json tokens = json::array();
+  for (int t = 0; t < s.token_count(); ++t) {
+    if (s.token_letter(t) != l) continue;
+    tokens.push_back({{"token", n.token(s, t)}, {"value", s.token_value(t)},
+                      {"holder", s.token_holder(t) < 0 ? json(nullptr) : json(s.token_holder(t))}});
+  }
+  return tokens;
+}
 
+// The three characters in the circle, by letter: name, traits, priority, votes, stack and tokens.
+nlohmann::json characters_json(const IntrigueState& s, Seat seat) {
+  using nlohmann::json;
+  const IntrigueRules& rules = s.rules();
   json characters = json::array();
   for (int l = 0; l < kLetters; ++l) {
-    const CharacterInfo& info = rules_->characters[character_[l]];
+    const CharacterInfo& info = rules.characters[s.character(l)];
     json traits = json::array();
-    for (TraitId t : info.traits) traits.push_back(rules_->traits[t]);
-    json stack = json::array();
-    for (const StackCard& c : stacks_[l]) {
-      json entry = {{"played_by", c.owner}, {"face_up", c.face_up}};
-      if (c.face_up || c.owner == seat) entry["card"] = n.title(c.card);
-      stack.push_back(entry);
-    }
-    json tokens = json::array();
-    for (int t = 0; t < token_count(); ++t) {
-      if (token_letter(t) != l) continue;
-      tokens.push_back({{"token", n.token(*this, t)}, {"value", token_value(t)},
-                        {"holder", token_holder_[t] < 0 ? json(nullptr) : json(token_holder_[t])}});
-    }
+    for (TraitId t : info.traits) traits.push_back(rules.traits[t]);
     characters.push_back({{"letter", std::string(1, letter_char(l))}, {"name", info.name}, {"traits", traits},
-                          {"priority", info.priority}, {"votes", votes_[l]}, {"stack", stack}, {"tokens", tokens}});
+                          {"priority", info.priority}, {"votes", s.votes(l)}, {"stack", stack_json(s, l, seat)},
+                          {"tokens", tokens_json(s, l)}});
   }
-  v["characters"] = characters;
+  return characters;
+}
 
-  json unused = json::array();
-  for (int c = 0; c < static_cast<int>(rules_->characters.size()); ++c) {
+// The characters of the data that are not in the circle.
+nlohmann::json unused_characters_json(const IntrigueState& s) {
+  nlohmann::json unused = nlohmann::json::array();
+  for (int c = 0; c < static_cast<int>(s.rules().characters.size()); ++c) {
     bool in_play = false;
-    for (CharacterId id : character_) in_play = in_play || id == c;
-    if (!in_play) unused.push_back(rules_->characters[c].name);
+    for (int l = 0; l < kLetters; ++l) in_play = in_play || s.character(l) == c;
+    if (!in_play) unused.push_back(s.rules().characters[c].name);
   }
-  v["unused_characters"] = unused;
+  return unused;
+}
 
-  json relationships = json::array();
+// The relationship on each edge of the circle, with how its arrows point.
+nlohmann::json relationships_json(const IntrigueState& s) {
+  const Namer n{s.rules()};
+  nlohmann::json relationships = nlohmann::json::array();
   for (int e = 0; e < kEdges; ++e) {
-    const Relationship& r = edges_[e];
-    json entry = {{"edge", edge_name(e)}};
+    const Relationship& r = s.edge(e);
+    nlohmann::json entry = {{"edge", edge_name(e)}};
     if (!r.empty()) {
       entry["card"] = n.title(r.card);
       entry["arrows"] = n.arrows(r.card, e, r.forward);
@@ -235,54 +246,90 @@ nlohmann::json IntrigueState::view(Seat seat) const {
     }
     relationships.push_back(entry);
   }
-  v["relationships"] = relationships;
+  return relationships;
+}
+
+// What everyone knows of each seat: points, hand size and favors.
+nlohmann::json players_json(const IntrigueState& s) {
+  nlohmann::json players = nlohmann::json::array();
+  for (int p = 0; p < kSeats; ++p) {
+    players.push_back({{"seat", p}, {"points", s.points(p)}, {"hand_count", s.hand(p).size()},
+                       {"favors_played", s.favors_played(p)}, {"favors_in_hand", kLetters - s.favors_played(p)}});
+  }
+  return players;
+}
+
+// The played favors: who played each, and its letter once favors are revealed or to its own seat.
+nlohmann::json favor_stack_json(const IntrigueState& s, Seat seat, bool revealed) {
+  nlohmann::json favor_stack = nlohmann::json::array();
+  for (const FavorPlay& f : s.favor_stack()) {
+    nlohmann::json entry = {{"seat", f.seat}};
+    if (revealed || f.seat == seat) entry["letter"] = std::string(1, letter_char(s.favor_letter(f.seat, f.slot)));
+    favor_stack.push_back(entry);
+  }
+  return favor_stack;
+}
+
+// A seat's own hand and the letters of the favors it still holds.
+void add_own_hand(nlohmann::json& v, const IntrigueState& s, Seat seat) {
+  const Namer n{s.rules()};
+  nlohmann::json hand = nlohmann::json::array();
+  for (CardId c : s.hand(seat)) hand.push_back(n.title(c));
+  v["hand"] = hand;
+  nlohmann::json favors = nlohmann::json::array();
+  for (int k = s.favors_played(seat); k < kLetters; ++k) favors.push_back(std::string(1, letter_char(s.favor_letter(seat, k))));
+  v["favors_in_hand"] = favors;
+}
+
+// The stacks as revealed at the last round's end, their totals and the letter that won.
+nlohmann::json last_reveal_json(const IntrigueState& s, const std::array<FixedVector<CardId, kMaxDeck>, kLetters>& stacks,
+                                const std::array<std::int8_t, kLetters>& totals, Letter winner) {
+  const Namer n{s.rules()};
+  nlohmann::json revealed = nlohmann::json::array();
+  for (int l = 0; l < kLetters; ++l) {
+    nlohmann::json cards = nlohmann::json::array();
+    for (CardId c : stacks[l]) cards.push_back(n.title(c));
+    revealed.push_back({{"letter", std::string(1, letter_char(l))}, {"cards", cards}, {"total", totals[l]}});
+  }
+  return {{"stacks", revealed}, {"winner", std::string(1, letter_char(winner))}};
+}
+
+// The public log in words as `seat` may read it, each line starting with a capital.
+nlohmann::json log_json(const IntrigueState& s, Seat seat) {
+  nlohmann::json log = nlohmann::json::array();
+  for (const LogEvent& e : s.log()) {
+    std::string line = render_event(s, e, seat);
+    if (!line.empty() && line[0] >= 'a' && line[0] <= 'z') line[0] = static_cast<char>(line[0] - 'a' + 'A');
+    log.push_back(std::move(line));
+  }
+  return log;
+}
+
+}  // namespace
+
+nlohmann::json IntrigueState::view(Seat seat) const {
+  using nlohmann::json;
+  const Namer n{*rules_};
+  json v = json::object();
+  v["game"] = "intrigue";
+  v["round"] = round_;
+  v["rounds"] = rules_->rounds;
+  v["round_starter"] = round_starter_;
+  v["turn"] = turn_seat_;
+  v["phase"] = phase_name(phase_);
+  v["characters"] = characters_json(*this, seat);
+  v["unused_characters"] = unused_characters_json(*this);
+  v["relationships"] = relationships_json(*this);
   v["deck_count"] = deck_.size();
   json discard = json::array();
   for (CardId c : discard_) discard.push_back(n.title(c));
   v["discard_pile"] = discard;
-
-  json players = json::array();
-  for (int s = 0; s < kSeats; ++s) {
-    players.push_back({{"seat", s}, {"points", points_[s]}, {"hand_count", hands_[s].size()},
-                       {"favors_played", favors_played_[s]}, {"favors_in_hand", kLetters - favors_played_[s]}});
-  }
-  v["players"] = players;
-
-  json favor_stack = json::array();
-  for (const FavorPlay& f : favor_stack_) {
-    json entry = {{"seat", f.seat}};
-    if (favors_revealed_ || f.seat == seat) entry["letter"] = std::string(1, letter_char(favor_letter_[f.seat][f.slot]));
-    favor_stack.push_back(entry);
-  }
-  v["favor_stack"] = favor_stack;
-
-  if (seat >= 0 && seat < kSeats) {
-    json hand = json::array();
-    for (CardId c : hands_[seat]) hand.push_back(n.title(c));
-    v["hand"] = hand;
-    json favors = json::array();
-    for (int k = favors_played_[seat]; k < kLetters; ++k) favors.push_back(std::string(1, letter_char(favor_letter_[seat][k])));
-    v["favors_in_hand"] = favors;
-  }
-
-  if (last_winner_ >= 0) {
-    json stacks = json::array();
-    for (int l = 0; l < kLetters; ++l) {
-      json cards = json::array();
-      for (CardId c : last_reveal_[l]) cards.push_back(n.title(c));
-      stacks.push_back({{"letter", std::string(1, letter_char(l))}, {"cards", cards}, {"total", last_totals_[l]}});
-    }
-    v["last_reveal"] = {{"stacks", stacks}, {"winner", std::string(1, letter_char(last_winner_))}};
-  }
-  if (over) v["monarch"] = n.character(character_[monarch_], monarch_);
-
-  json log = json::array();
-  for (const LogEvent& e : log_) {
-    std::string line = render_event(*this, e, seat);
-    if (!line.empty() && line[0] >= 'a' && line[0] <= 'z') line[0] = static_cast<char>(line[0] - 'a' + 'A');
-    log.push_back(std::move(line));
-  }
-  v["log"] = log;
+  v["players"] = players_json(*this);
+  v["favor_stack"] = favor_stack_json(*this, seat, favors_revealed_);
+  if (seat >= 0 && seat < kSeats) add_own_hand(v, *this, seat);
+  if (last_winner_ >= 0) v["last_reveal"] = last_reveal_json(*this, last_reveal_, last_totals_, last_winner_);
+  if (phase_ == Phase::GameOver) v["monarch"] = n.character(character_[monarch_], monarch_);
+  v["log"] = log_json(*this, seat);
   return v;
 }
 
