@@ -130,7 +130,8 @@ void read_deck(const JsonReader& in, const BelleRules& rules, Cards& cards, Pile
   read_cards(in, "deck", kMaxDeck, cards, top);
   if (in.choice("unlisted_cards", {"under_deck", "out_of_game"}, "under_deck") == "under_deck") {
     for (std::size_t c = 0; c < rules.cards.size(); ++c) {
-      for (int k = cards.used(static_cast<CardId>(c)); k < rules.cards[c].quantity; ++k) deck.push_back(static_cast<CardId>(c));
+      const auto card = static_cast<CardId>(c);
+      for (int k = cards.used(card); k < rules.cards[c].quantity; ++k) deck.push_back(card);
     }
     shuffle(deck.begin(), deck.end(), rng);
   }

@@ -135,7 +135,9 @@ void read_decks(const JsonReader& in, const GameshireRules& rules, Cards& cards,
     for (const JsonValue& v : in.list("resource_deck").items()) listed_res.push_back(cards.resource(v));
   }
   if (in.choice("unlisted_cards", {"under_deck", "out_of_game"}, "under_deck") == "under_deck") {
-    for (std::size_t c = 0; c < rules.cards.size(); ++c) if (!cards.card_used(c)) decks.season.push_back(static_cast<CardId>(c));
+    for (std::size_t c = 0; c < rules.cards.size(); ++c) {
+      if (!cards.card_used(c)) decks.season.push_back(static_cast<CardId>(c));
+    }
     shuffle(decks.season.begin(), decks.season.end(), decks.rng);
     for (std::size_t r = 0; r < rules.resources.size(); ++r) {
       if (!cards.resource_used(r)) decks.resources.push_back(static_cast<ResId>(r));

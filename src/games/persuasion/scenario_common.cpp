@@ -54,7 +54,9 @@ void read_deck(const JsonReader& in, const PersuasionDeck& deck, CardReader& car
     }
   }
   Pile rest;
-  for (int c = 0; c < deck.size(); ++c) if (!has_card(cards.used(), static_cast<CardId>(c))) rest.push_back(static_cast<CardId>(c));
+  for (int c = 0; c < deck.size(); ++c) {
+    if (!has_card(cards.used(), static_cast<CardId>(c))) rest.push_back(static_cast<CardId>(c));
+  }
   shuffle(rest.begin(), rest.end(), rng);
   for (CardId c : rest) table.deck.push_back(c);
   for (auto it = top.rbegin(); it != top.rend(); ++it) table.deck.push_back(*it);  // back() is the top
