@@ -1,5 +1,7 @@
 // Reading JSON from clients strictly: unknown fields, wrong types and out-of-range numbers are refused
-// with an ApiError (400) that names the field and what is allowed.
+// with an ApiError (400) that names the field and what is allowed. The fields are read by the engine's
+// JsonReader (engine/json_reader.h), so the words are those of every other reader of JSON input; here a
+// field that holds null counts as missing.
 #pragma once
 
 #include <cstdint>
@@ -14,12 +16,13 @@ namespace court::server {
 
 // Parses `text` as one JSON object; `what` names it in errors ("request body", "message").
 nlohmann::json parse_json_object(std::string_view text, const std::string& what);
-// Refuses any field of `object` not in `allowed`.
-void reject_unknown_fields(const nlohmann::json& object, std::initializer_list<std::string_view> allowed,
+// Refuses any field of `object` not in `allowed` (ApiError "unknown_field"); `what` names the object.
+void reject_unknown_fields(const nlohmann::json& object, std::initializer_list<const char*> allowed,
                            const std::string& what);
-// A string field; nullopt when absent; ApiError when present with another type or longer than `max_length`.
+// A string field; nullopt when absent; ApiError "bad_field" when present with another type or longer than
+// `max_length`.
 std::optional<std::string> string_field(const nlohmann::json& object, const char* name, std::size_t max_length);
-// An integer field within [min, max]; nullopt when absent.
+// An integer field within [min, max]; nullopt when absent; ApiError "bad_field" otherwise.
 std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* name, std::int64_t min,
                                       std::int64_t max);
 

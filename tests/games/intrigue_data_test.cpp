@@ -157,7 +157,7 @@ TEST(IntrigueScenario, BadScenariosNameTheField) {
   EXPECT_NE(scenario_error(s).find("must be a relationship card"), std::string::npos);
   s = base;
   s["colour"] = "red";
-  EXPECT_NE(scenario_error(s).find("'colour' is unknown"), std::string::npos);
+  EXPECT_NE(scenario_error(s).find("field 'colour' is not a field here; allowed: characters,"), std::string::npos);
   s = base;
   s["favors"] = {{{"seat", 0}, {"letter", "A"}}, {{"seat", 0}, {"letter", "A"}}};
   EXPECT_NE(scenario_error(s).find("favors[1]"), std::string::npos);

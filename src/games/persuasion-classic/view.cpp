@@ -1,8 +1,7 @@
-// Persuasion, character-card edition: views, move labels, the log in words, scenario files.
+// Persuasion, character-card edition: views, move labels, the log in words.
 #include <fmt/format.h>
 
 #include "games/persuasion-classic/game.h"
-#include "games/persuasion/scenario_common.h"
 #include "games/persuasion/scoring.h"
 #include "games/persuasion/view_common.h"
 
@@ -162,15 +161,6 @@ nlohmann::json ClassicState::view(Seat seat) const {
   }
   put_log(v, log_, [&](const LogEvent& e) { return render_event(*this, e, seat); });
   return v;
-}
-
-ClassicState classic_from_scenario(const ClassicRules& rules, const nlohmann::json& scenario, std::uint64_t seed) {
-  ClassicState s = ClassicState::blank(rules, seed);
-  const ScenarioSetup setup = read_scenario(rules.deck, rules.seats, scenario, s.table(), s.rng(),
-                                            {"hands", "desires", "deck", "independent", "engaged", "round"});
-  s.set_commitments(setup.engaged, setup.independent);
-  s.begin_round(setup.round);
-  return s;
 }
 
 }  // namespace court::persuasion_classic

@@ -8,10 +8,9 @@
 // Card numbers are the ids printed on the cards (data/persuasion/traits.toml).
 #pragma once
 
-#include <nlohmann/json.hpp>
-#include <string>
 #include <vector>
 
+#include "engine/json_reader.h"
 #include "games/persuasion/table.h"
 
 namespace court::persuasion {
@@ -24,8 +23,7 @@ struct ScenarioSetup {
 };
 
 // Fills `table` (hands, desires, deck) from the scenario and reads the rest; throws UserError naming
-// the field and what is allowed. `allowed` lists the edition's accepted top-level fields.
-ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const nlohmann::json& scenario, Table& table,
-                            Rng& rng, const std::vector<std::string>& allowed);
+// the field and what is allowed. Each edition refuses the fields it does not accept first (`in.only`).
+ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, Table& table, Rng& rng);
 
 }  // namespace court::persuasion
