@@ -15,10 +15,11 @@ namespace {
 
 using Duel = fixture::DuelGame<fixture::Flaw::None>;
 
-struct Table {
+// A registry holding the fixture duel, and games of it played to replays.
+struct DuelFixture {
   GameRegistry registry;
   const GameEntry* entry;
-  Table() {
+  DuelFixture() {
     registry.add(game_entry<Duel>());
     entry = registry.find("fixture-duel");
   }
@@ -40,7 +41,7 @@ std::string rerun_error(const Replay& replay, const GameRegistry& registry) {
 }
 
 TEST(Replay, RoundTripsThroughJsonAndRerunsExactly) {
-  Table table;
+  DuelFixture table;
   Replay replay = table.play(5);
   ASSERT_TRUE(replay.outcome);
   Replay loaded = Replay::from_json(nlohmann::json::parse(replay.to_json().dump()));
@@ -52,13 +53,13 @@ TEST(Replay, RoundTripsThroughJsonAndRerunsExactly) {
 }
 
 TEST(Replay, SameSeedSameGameDifferentSeedDifferentGame) {
-  Table table;
+  DuelFixture table;
   EXPECT_EQ(table.play(9).to_json(), table.play(9).to_json());
   EXPECT_NE(table.play(9).to_json()["actions"], table.play(10).to_json()["actions"]);
 }
 
 TEST(Replay, IllegalStepIsNamed) {
-  Table table;
+  DuelFixture table;
   Replay replay = table.play(5);
   replay.actions[2].action.code = 99;
   EXPECT_NE(rerun_error(replay, table.registry).find("replay step 3"), std::string::npos)
@@ -66,14 +67,14 @@ TEST(Replay, IllegalStepIsNamed) {
 }
 
 TEST(Replay, ChangedOutcomeIsRefused) {
-  Table table;
+  DuelFixture table;
   Replay replay = table.play(5);
   (*replay.outcome)["seats"][0]["score"] = 99;
   EXPECT_NE(rerun_error(replay, table.registry).find("outcome differs"), std::string::npos);
 }
 
 TEST(Replay, ChangedLabelMeansTheRulesChanged) {
-  Table table;
+  DuelFixture table;
   Replay replay = table.play(5);
   replay.actions[0].label = "play 42";
   EXPECT_NE(rerun_error(replay, table.registry).find("rules or data changed"), std::string::npos);
@@ -88,7 +89,7 @@ TEST(Replay, MalformedDocumentsNameTheField) {
     }
     return std::string();
   };
-  Table table;
+  DuelFixture table;
   nlohmann::json doc = table.play(5).to_json();
   auto without_seed = doc;
   without_seed.erase("seed");
@@ -116,7 +117,7 @@ TEST(Replay, ANumberTooLargeIsInvalidJson) {
 }
 
 TEST(Match, RejectedMoveIsNotRecordedAndSaysWhatIsAllowed) {
-  Table table;
+  DuelFixture table;
   Match match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human", "human"});
   auto error = match.play(0, Action{77});
   ASSERT_TRUE(error);
@@ -126,7 +127,7 @@ TEST(Match, RejectedMoveIsNotRecordedAndSaysWhatIsAllowed) {
 }
 
 TEST(Match, UnknownBotListsTheAvailableOnes) {
-  Table table;
+  DuelFixture table;
   try {
     Match match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human", "genius"});
     FAIL() << "an unknown bot was accepted";
@@ -136,7 +137,7 @@ TEST(Match, UnknownBotListsTheAvailableOnes) {
 }
 
 TEST(Match, WrongSeatCountIsRefused) {
-  Table table;
+  DuelFixture table;
   EXPECT_THROW(Match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human"}), UserError);
   EXPECT_THROW(table.entry->make_config(4, {}), UserError);
 }
@@ -151,7 +152,7 @@ TEST(BotSpec, ParsesNameAndParameters) {
 }
 
 TEST(BotSpec, RandomBotRefusesParameters) {
-  Table table;
+  DuelFixture table;
   EXPECT_THROW(make_bot(*table.entry, "random:depth=3", 1), UserError);
 }
 

@@ -105,7 +105,7 @@ json wilfred_scenario(const json& scores, const json& deck) {
 // Rulebook "On your turn" 1a: invitation powers are optional. The heuristic draws when the deck has cards
 // to spare (more cards to choose from later, nothing lost) ...
 TEST(BelleBot, HeuristicUsesADrawPowerThatHelps) {
-  Table t = table(2, wilfred_scenario({0, 0}, nullptr));
+  Position t = position(2, wilfred_scenario({0, 0}, nullptr));
   play(*t.game, 0, "invite Master Wilfred Dundifax (");
   ASSERT_EQ(t.s().phase(), Phase::Power);
   EXPECT_EQ(heuristic_choice(*t.game, 0), "draw 2 cards");
@@ -114,7 +114,7 @@ TEST(BelleBot, HeuristicUsesADrawPowerThatHelps) {
 // ... and declines a draw that would run the deck out this turn (the draw leaves one card, the drift takes
 // it and the game ends) while it is far behind: declining keeps the game going.
 TEST(BelleBot, HeuristicDeclinesADrawThatEndsAGameItIsLosing) {
-  Table t = table(2, wilfred_scenario({0, 40}, {"Lady Eudora Goatsbury", "Miss Ophelia Crawhole", "Young Tobias Goatsbury"}));
+  Position t = position(2, wilfred_scenario({0, 40}, {"Lady Eudora Goatsbury", "Miss Ophelia Crawhole", "Young Tobias Goatsbury"}));
   play(*t.game, 0, "invite Master Wilfred Dundifax (");
   ASSERT_EQ(t.s().phase(), Phase::Power);
   EXPECT_EQ(heuristic_choice(*t.game, 0), "decline the invitation power");

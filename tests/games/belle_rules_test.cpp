@@ -26,7 +26,7 @@ const std::vector<std::string> kQuietMinglers = {"Sir Peregrine Richminster", "L
 // Rulebook "On your turn" 2: an attracting guest brings a single guest with one of its symbols from the
 // minglers into your clique; the row is then refilled to five (step 4, fewer than five: no discard).
 TEST(BelleRules, AttractFromTheMinglers) {
-  Table t = table(2, {{"hands", {{"Lady Hortensia Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
+  Position t = position(2, {{"hands", {{"Lady Hortensia Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
                                   "The Honourable Cecily Richminster", "Duchess Evangeline Richminster"},
                                  kQuietHand2}},
                       {"minglers", {"Miss Violetta Goatsbury", "Sir Peregrine Richminster", "Young Cuthbert Dundifax",
@@ -49,7 +49,7 @@ TEST(BelleRules, AttractFromTheMinglers) {
 // player's clique ... Guests cannot attract couples." Step 2a: the loser may replace it from hand and
 // draws back up to five.
 TEST(BelleRules, AttractFromAnotherCliqueButNeverACouple) {
-  Table t = table(3, {{"hands", {{"Lady Hortensia Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
+  Position t = position(3, {{"hands", {{"Lady Hortensia Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
                                   "The Honourable Cecily Richminster", "Duchess Evangeline Richminster"},
                                  {"Lady Matilda Boarbottom", "Mistress Hilda Boarbottom", "Belle Primrose"},
                                  {"Sir Gideon Boarbottom"}}},
@@ -84,7 +84,7 @@ TEST(BelleRules, AttractFromAnotherCliqueButNeverACouple) {
 
 // "If no matching guests are available to attract, then ignore this power."
 TEST(BelleRules, NoMatchingGuestIgnoresTheAttraction) {
-  Table t = table(2, {{"hands", {{"Lady Hortensia Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
+  Position t = position(2, {{"hands", {{"Lady Hortensia Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
                                   "The Honourable Cecily Richminster", "Duchess Evangeline Richminster"},
                                  kQuietHand2}},
                       {"cliques", {json::array(), {{{"top", "Miss Henrietta Dundifax"}, {"bottom", "Lady Eudora Goatsbury"}}}}},
@@ -107,7 +107,7 @@ TEST(BelleRules, RepelToAnotherCliqueOrTheDiscardPile) {
                     {{"top", "Miss Violetta Goatsbury"}, {"bottom", "Lady Eudora Goatsbury"}}, "Captain Horace Goatsbury"},
                    json::array(), json::array()}},
       {"minglers", kQuietMinglers}};
-  Table t = table(3, scenario);
+  Position t = position(3, scenario);
   play(*t.game, 0, "invite Lord Fitzwilliam Richminster (");
   ASSERT_EQ(t.s().phase(), Phase::Gift);   // a couple in the clique: a gift may come first
   play(*t.game, 0, "no gift");
@@ -121,7 +121,7 @@ TEST(BelleRules, RepelToAnotherCliqueOrTheDiscardPile) {
   EXPECT_EQ(clique(t.s(), 2), std::vector<std::string>{"Young Tobias Goatsbury"});
   EXPECT_EQ(t.game->to_act(), SeatSet::of(1));   // the receiver does not replace anything
 
-  Table d = table(3, scenario);
+  Position d = position(3, scenario);
   play(*d.game, 0, "invite Lord Fitzwilliam Richminster (");
   play(*d.game, 0, "no gift");
   play(*d.game, 0, "repel Miss Ophelia Crawhole to the discard pile");
@@ -133,7 +133,7 @@ TEST(BelleRules, RepelToAnotherCliqueOrTheDiscardPile) {
 
 // Attracting twice: two choices, one after the other.
 TEST(BelleRules, AGuestThatAttractsTwiceAttractsTwoGuests) {
-  Table t = table(2, {{"hands", {{"Lady Rosalind Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
+  Position t = position(2, {{"hands", {{"Lady Rosalind Goatsbury", "Sir Oswald Dundifax", "Sir Dietrich Lordhurtz",
                                   "The Honourable Cecily Richminster", "Duchess Evangeline Richminster"},
                                  kQuietHand2}},
                       {"minglers", {"Miss Violetta Goatsbury", "Sir Peregrine Richminster", "Young Cuthbert Dundifax",
@@ -153,7 +153,7 @@ TEST(BelleRules, AGuestThatAttractsTwiceAttractsTwoGuests) {
 // card." Step 2a: "If you happen to take a couple, then they may replace that couple with two cards from
 // their hand, placed as a couple." Gifts go with their couple.
 TEST(BelleRules, ABelleAttractsACoupleAndTheVictimReplacesItWithTwoCards) {
-  Table t = table(2, {{"hands", {{"Belle Amaranth", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+  Position t = position(2, {{"hands", {{"Belle Amaranth", "Sir Oswald Dundifax", "Lady Octavia Richminster",
                                   "Mister Humphrey Dundifax", "Squire Thaddeus Boarbottom"},
                                  {"The Honourable Cecily Richminster", "Duchess Evangeline Richminster", "Belle Primrose",
                                   "Sir Gideon Boarbottom"}}},
@@ -194,7 +194,7 @@ TEST(BelleRules, ABelleAttractsACoupleAndTheVictimReplacesItWithTwoCards) {
 // "You may only have one Belle in play at a time. If you play a new BELLE, place the old one in the
 // discard pile."
 TEST(BelleRules, ANewBelleSendsTheOldOneToTheDiscardPile) {
-  Table t = table(2, {{"hands", {{"Belle Celandine", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+  Position t = position(2, {{"hands", {{"Belle Celandine", "Sir Oswald Dundifax", "Lady Octavia Richminster",
                                   "The Honourable Cecily Richminster", "Duchess Evangeline Richminster"},
                                  kQuietHand2}},
                       {"belles", {"Belle Wilhelmina", nullptr}},
@@ -208,7 +208,7 @@ TEST(BelleRules, ANewBelleSendsTheOldOneToTheDiscardPile) {
 // Step 1c: "You may only place one gift in a turn. A couple may carry up to two gifts." Only your own
 // couples take gifts, and a gift is any card from hand.
 TEST(BelleRules, AtMostOneGiftPerTurnAndTwoPerCouple) {
-  Table t = table(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
+  Position t = position(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
                                   "Lady Octavia Richminster", "Belle Lavinia", "Sir Oswald Dundifax"},
                                  kQuietHand3}},
                       {"cliques", {{{{"top", "Lady Hortensia Goatsbury"}, {"bottom", "Sir Dietrich Lordhurtz"},
@@ -235,7 +235,7 @@ TEST(BelleRules, AtMostOneGiftPerTurnAndTwoPerCouple) {
 
 // The invitation power "extra_gift" allows a second gift in the same turn (still two per couple).
 TEST(BelleRules, ExtraGiftPowerAllowsTwoGiftsInATurn) {
-  Table t = table(2, {{"hands", {{"Lord Bartholomew Richminster", "Duchess Evangeline Richminster",
+  Position t = position(2, {{"hands", {{"Lord Bartholomew Richminster", "Duchess Evangeline Richminster",
                                   "Lady Octavia Richminster", "Belle Lavinia", "Sir Oswald Dundifax"},
                                  kQuietHand2}},
                       {"cliques", {{{{"top", "Lady Hortensia Goatsbury"}, {"bottom", "Sir Dietrich Lordhurtz"},
@@ -249,7 +249,7 @@ TEST(BelleRules, ExtraGiftPowerAllowsTwoGiftsInATurn) {
   EXPECT_EQ(clique(t.s(), 0), (std::vector<std::string>{"Lady Hortensia Goatsbury/Sir Dietrich Lordhurtz+2",
                                                         "Lord Bartholomew Richminster"}));
 
-  Table u = table(2, {{"hands", {{"Lord Bartholomew Richminster", "Duchess Evangeline Richminster",
+  Position u = position(2, {{"hands", {{"Lord Bartholomew Richminster", "Duchess Evangeline Richminster",
                                   "Lady Octavia Richminster", "Belle Lavinia", "Sir Oswald Dundifax"},
                                  kQuietHand2}},
                       {"cliques", {{{{"top", "Lady Hortensia Goatsbury"}, {"bottom", "Sir Dietrich Lordhurtz"}},
@@ -272,7 +272,7 @@ TEST(BelleRules, ExtraGiftPowerAllowsTwoGiftsInATurn) {
 TEST(BelleRules, InvitationPowers) {
   const json minglers = {"Belle Seraphina", "Sir Peregrine Richminster", "Captain Horace Goatsbury",
                          "Mister Humphrey Dundifax", "Squire Thaddeus Boarbottom"};
-  Table draw = table(2, {{"hands", {{"Granny Mabel Dundifax", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+  Position draw = position(2, {{"hands", {{"Granny Mabel Dundifax", "Sir Oswald Dundifax", "Lady Octavia Richminster",
                                      "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
                                     {"Sir Gideon Boarbottom"}}},
                          {"minglers", minglers}});
@@ -281,7 +281,7 @@ TEST(BelleRules, InvitationPowers) {
   EXPECT_TRUE(log_contains(*draw.game, 1, "Seat 0: Granny Mabel Dundifax drew 1 card."));
   EXPECT_EQ(draw.s().hand(0).size(), 5u);   // 4 + 1 drawn: nothing to refill
 
-  Table dismiss = table(2, {{"hands", {{"Sir Dietrich Lordhurtz", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+  Position dismiss = position(2, {{"hands", {{"Sir Dietrich Lordhurtz", "Sir Oswald Dundifax", "Lady Octavia Richminster",
                                        "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
                                       {"Sir Gideon Boarbottom"}}},
                             {"minglers", minglers}});
@@ -291,7 +291,7 @@ TEST(BelleRules, InvitationPowers) {
   play(*dismiss.game, 0, "dismiss Belle Seraphina from the minglers");
   EXPECT_TRUE(discarded(dismiss.s(), "Belle Seraphina"));
 
-  Table welcome = table(2, {{"hands", {{"Miss Dorothea Dundifax", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+  Position welcome = position(2, {{"hands", {{"Miss Dorothea Dundifax", "Sir Oswald Dundifax", "Lady Octavia Richminster",
                                        "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
                                       {"Sir Gideon Boarbottom"}}},
                             {"minglers", minglers}});
@@ -314,7 +314,7 @@ TEST(BelleRules, InvitationPowersAreOptional) {
                                           "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
                                          {"Sir Gideon Boarbottom"}}},
                               {"minglers", minglers}};
-  Table use = table(2, draw_scenario);
+  Position use = position(2, draw_scenario);
   play(*use.game, 0, "invite Master Wilfred Dundifax (");
   ASSERT_EQ(use.s().phase(), Phase::Power);
   auto options = labels(*use.game, 0);
@@ -324,7 +324,7 @@ TEST(BelleRules, InvitationPowersAreOptional) {
   EXPECT_EQ(use.s().hand(0).size(), 6u);   // 4 + 2
   EXPECT_TRUE(log_contains(*use.game, 1, "Seat 0: Master Wilfred Dundifax drew 2 cards."));
 
-  Table decline = table(2, draw_scenario);
+  Position decline = position(2, draw_scenario);
   const std::size_t deck_before = decline.s().deck().size();
   play(*decline.game, 0, "invite Master Wilfred Dundifax (");
   play(*decline.game, 0, "decline the invitation power");
@@ -333,7 +333,7 @@ TEST(BelleRules, InvitationPowersAreOptional) {
   EXPECT_TRUE(log_contains(*decline.game, 1, "Seat 0 declined Master Wilfred Dundifax's invitation power."));
   EXPECT_FALSE(log_contains(*decline.game, 1, "drew"));
 
-  Table dismiss = table(2, {{"hands", {{"Sir Dietrich Lordhurtz", "Sir Oswald Dundifax", "Lady Octavia Richminster",
+  Position dismiss = position(2, {{"hands", {{"Sir Dietrich Lordhurtz", "Sir Oswald Dundifax", "Lady Octavia Richminster",
                                         "Duchess Evangeline Richminster", "The Honourable Cecily Richminster"},
                                        {"Sir Gideon Boarbottom"}}},
                             {"minglers", minglers}});
@@ -353,13 +353,13 @@ TEST(BelleRules, AGiftComesWithAGuestsInvitationNotABelles) {
                          {"cliques", {{{{"top", "Lady Hortensia Goatsbury"}, {"bottom", "Sir Dietrich Lordhurtz"}}},
                                       json::array()}},
                          {"minglers", kQuietMinglers}};
-  Table t = table(2, scenario);
+  Position t = position(2, scenario);
   EXPECT_FALSE(t.s().rules().gift_with_belle);
   play(*t.game, 0, "invite Belle Celandine (");
   EXPECT_EQ(t.game->to_act(), SeatSet::of(1));   // no gift step, and no couple to attract
   EXPECT_EQ(clique(t.s(), 0), std::vector<std::string>{"Lady Hortensia Goatsbury/Sir Dietrich Lordhurtz"});
 
-  Table with_belle = table(2, scenario, {{"gift_with_belle", "true"}});
+  Position with_belle = position(2, scenario, {{"gift_with_belle", "true"}});
   play(*with_belle.game, 0, "invite Belle Celandine (");
   ASSERT_EQ(with_belle.s().phase(), Phase::Gift);
   play(*with_belle.game, 0, "gift Sir Oswald Dundifax to the couple Lady Hortensia Goatsbury & Sir Dietrich Lordhurtz");
@@ -402,7 +402,7 @@ TEST_P(BelleCoupleThreshold, TheRoundEndsAfterTheTurnThatReachesIt) {
     for (int k = 0; k < 4; ++k) hand0.push_back(pool[next++]);
     hands.push_back(hand0);
     for (int s = 1; s < players; ++s) hands.push_back({pool[next++]});
-    Table t = table(players, {{"hands", hands}, {"cliques", cliques}});
+    Position t = position(players, {{"hands", hands}, {"cliques", cliques}});
     ASSERT_EQ(t.s().couples_in_play(), before);
     play_with(*t.game, 0, "invite The Honourable Cecily Richminster (", "on top of Sir Oswald Dundifax");
     if (t.s().phase() == Phase::Gift) play(*t.game, 0, "no gift");
@@ -427,7 +427,7 @@ INSTANTIATE_TEST_SUITE_P(Players, BelleCoupleThreshold, ::testing::Values(2, 3, 
 // "End of Round" 3-4: the table is cleared (hands and gifts face-down), five new cards each and five new
 // minglers; the discard pile is not shuffled back.
 TEST(BelleRules, TheNextRoundIsDealtAfresh) {
-  Table t = table(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
+  Position t = position(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
                                   "Lady Octavia Richminster", "Belle Lavinia", "Sir Oswald Dundifax"},
                                  kQuietHand2}},
                       {"cliques", {{"Sir Dietrich Lordhurtz",
@@ -460,7 +460,7 @@ TEST(BelleRules, TheNextRoundIsDealtAfresh) {
 // "Refill your hand ... If the draw deck runs out of cards during this step, the round and game are over."
 // Court: the deck runs out when its last card is drawn; the round is scored.
 TEST(BelleRules, TheDeckRunningOutDuringTheRefillEndsTheGame) {
-  Table t = table(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
+  Position t = position(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
                                   "Lady Octavia Richminster", "Belle Lavinia", "Sir Oswald Dundifax"},
                                  kQuietHand2}},
                       {"cliques", {{"Lord Barnaby Goatsbury"}, {"Young Tobias Goatsbury"}}},
@@ -484,7 +484,7 @@ TEST(BelleRules, TheDeckRunningOutDuringTheRefillEndsTheGame) {
 // "Minglers drift out of the party ... If the draw deck runs out of cards during this step, the round and
 // game are over."
 TEST(BelleRules, TheDeckRunningOutDuringTheDriftEndsTheGame) {
-  Table t = table(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
+  Position t = position(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
                                   "Lady Octavia Richminster", "Belle Lavinia", "Sir Oswald Dundifax"},
                                  kQuietHand2}},
                       {"minglers", kQuietMinglers},
@@ -504,7 +504,7 @@ TEST(BelleRules, TheDeckRunningOutDuringTheDriftEndsTheGame) {
 // "Refresh the party ... If the draw deck runs out of cards at any point during this step, the game is
 // over." The round that just ended is scored; no new round is.
 TEST(BelleRules, TheDeckRunningOutWhileDealingANewRoundEndsTheGame) {
-  Table t = table(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
+  Position t = position(2, {{"hands", {{"The Honourable Cecily Richminster", "Duchess Evangeline Richminster",
                                   "Lady Octavia Richminster", "Belle Lavinia", "Sir Oswald Dundifax"},
                                  kQuietHand2}},
                       {"cliques", {{"Sir Dietrich Lordhurtz"}, json::array()}},
@@ -549,7 +549,7 @@ TEST(BelleRules, ScoringAWorkedExample) {
       {"scores", {10, 4}},
       {"minglers", {"Master Wilfred Dundifax", "Miss Violetta Goatsbury", "Young Cuthbert Dundifax",
                     "Lady Rosalind Goatsbury", "Cousin Bertram Dundifax"}}};
-  Table t = table(2, scenario);
+  Position t = position(2, scenario);
   const ScoreBreakdown before = t.s().clique_score(0);
   EXPECT_EQ(before.guests, 10);
   EXPECT_EQ(before.gifts, 3);
@@ -568,7 +568,7 @@ TEST(BelleRules, ScoringAWorkedExample) {
   EXPECT_EQ(t.s().turn_seat(), 0);   // seat 1 took the last turn
 
   // With buried_powers, Lady Winifred (+1 per Eating guest) counts under Hortensia: Evangeline eats: +1.
-  Table buried = table(2, scenario, {{"buried_powers", "true"}});
+  Position buried = position(2, scenario, {{"buried_powers", "true"}});
   EXPECT_EQ(buried.s().clique_score(0).powers, 4);
   EXPECT_EQ(buried.s().clique_score(0).total(), 21);
 }
@@ -580,10 +580,10 @@ TEST(BelleRules, OptionalReachMayBeDeclined) {
                                     kQuietHand2}},
                          {"minglers", {"Miss Violetta Goatsbury", "Sir Peregrine Richminster", "Young Cuthbert Dundifax",
                                        "Lady Octavia Richminster", "Captain Horace Goatsbury"}}};
-  Table strict = table(2, scenario);
+  Position strict = position(2, scenario);
   play(*strict.game, 0, "invite Lady Hortensia Goatsbury (");
   EXPECT_FALSE(is_legal(*strict.game, 0, "decline to attract or repel"));
-  Table relaxed = table(2, scenario, {{"optional_reach", "true"}});
+  Position relaxed = position(2, scenario, {{"optional_reach", "true"}});
   play(*relaxed.game, 0, "invite Lady Hortensia Goatsbury (");
   play(*relaxed.game, 0, "decline to attract or repel");
   EXPECT_EQ(clique(relaxed.s(), 0), std::vector<std::string>{"Lady Hortensia Goatsbury"});

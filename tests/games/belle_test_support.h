@@ -20,15 +20,16 @@ inline const GameEntry& belle_entry() {
   return e;
 }
 
-struct Table {
+// A game set up at a position (usually from a scenario), and its factory.
+struct Position {
   std::unique_ptr<GameFactory> factory;
   std::unique_ptr<GameState> game;
   const BelleState& s() const { return *game->as<BelleState>(); }
 };
 
-inline Table table(int players, const json& scenario, const std::map<std::string, std::string>& options = {},
+inline Position position(int players, const json& scenario, const std::map<std::string, std::string>& options = {},
                    std::uint64_t seed = 7) {
-  Table t;
+  Position t;
   t.factory = belle_entry().prepare(belle_entry().make_config(players, options));
   t.game = t.factory->from_scenario(scenario, seed);
   return t;

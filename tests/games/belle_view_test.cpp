@@ -23,7 +23,7 @@ const json kScenario = {
                   "Master Wilfred Dundifax", "Squire Thaddeus Boarbottom"}}};
 
 TEST(BelleView, SeatsSeeTheirOwnHandAndGiftsOnlyTheirGiver) {
-  Table t = table(3, kScenario);
+  Position t = position(3, kScenario);
   play(*t.game, 0, "invite The Honourable Cecily Richminster (");
   play(*t.game, 0, "gift Belle Lavinia to the couple Lord Barnaby Goatsbury & Captain Horace Goatsbury");
 
@@ -54,7 +54,7 @@ TEST(BelleView, SeatsSeeTheirOwnHandAndGiftsOnlyTheirGiver) {
 // determinize(s) keeps s's view and every public fact, resamples the others' hands, the deck and the gifts
 // s did not give among themselves (same multiset), and forgets the card of others' gifts in the log.
 TEST(BelleView, DeterminizeResamplesOnlyWhatTheSeatCannotKnow) {
-  Table t = table(3, kScenario);
+  Position t = position(3, kScenario);
   play(*t.game, 0, "invite The Honourable Cecily Richminster (");
   play(*t.game, 0, "gift Belle Lavinia to the couple Lord Barnaby Goatsbury & Captain Horace Goatsbury");
   const BelleState& truth = t.s();
@@ -91,7 +91,7 @@ TEST(BelleView, DeterminizeResamplesOnlyWhatTheSeatCannotKnow) {
 
 // observe(): others learn that a gift went onto a couple, never which card; the giver sees its move.
 TEST(BelleView, ObserveHidesTheGiftCard) {
-  Table t = table(3, kScenario);
+  Position t = position(3, kScenario);
   play(*t.game, 0, "invite The Honourable Cecily Richminster (");
   ActionList actions;
   t.game->legal_actions(0, actions);
@@ -118,7 +118,7 @@ TEST(BelleView, ObserveHidesTheGiftCard) {
 // Labels are readable and unique; parse(describe(a)) gives a back (also checked by the conformance suite
 // on random games); invitations carry the card's attributes.
 TEST(BelleView, LabelsDescribeTheCards) {
-  Table t = table(3, kScenario);
+  Position t = position(3, kScenario);
   EXPECT_TRUE(is_legal(*t.game, 0, "invite The Honourable Cecily Richminster (3 pts)"));
   EXPECT_TRUE(is_legal(*t.game, 0,
                        "invite Belle Lavinia (Belle, attracts a Drinking couple, +1 per Drinking guest)"));

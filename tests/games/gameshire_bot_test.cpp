@@ -70,7 +70,7 @@ TEST(GameshireBots, PlannerTakesTheWinningDemand) {
              {"delivered", {"A", "B", "C", "D", "E"}},
              {"market", {{{"card", "Market Day"}, {"resource", "G or 2"}}, {{"card", "Hedge Row"}, {"resource", "W or 1"}}}},
              {"unlisted_cards", "out_of_game"}};
-  Table t = table(1, sc);
+  Position t = position(1, sc);
   auto planner = make_planner_bot({}, 3);
   auto copy = t.game->clone();
   EXPECT_EQ(t.game->describe(0, planner->choose(*copy, 0)), "choose Hedge Row");
@@ -81,7 +81,7 @@ TEST(GameshireBots, PlannerTakesTheWinningDemand) {
 // Competitive variant: crowns choose the recording player's own gifts, so two players may both choose
 // a gift in column C.
 TEST(GameshireCompetitive, EachPlayerChoosesTheirOwnGifts) {
-  Table t = table(2, {{"maps", {"Millbrook", "Thornfield"}},
+  Position t = position(2, {{"maps", {"Millbrook", "Thornfield"}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"}},
                   {{"mode", "competitive"}});

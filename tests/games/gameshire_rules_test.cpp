@@ -27,7 +27,7 @@ json field(const std::vector<std::string>& rows) { return {{"field", rows}}; }
 // tetromino (4 / R G / 1 with R the rainbow); the only open squares C1, B2, C2, B3 form its mirror
 // image, which no rotation can cover. The two placements are the mirror and the mirror turned round.
 TEST(GameshireRules, APlanThatFitsOnlyWhenMirrored) {
-  Table t = table(1, {{"maps", {"Millbrook"}},
+  Position t = position(1, {{"maps", {"Millbrook"}},
                       {"market", {{{"card", "Plough Team"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"},
                       {"boards", {field({"WW.WWW", "W..WWW", "W.WWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}});
@@ -37,7 +37,7 @@ TEST(GameshireRules, APlanThatFitsOnlyWhenMirrored) {
 
 // "#": the cow of the paired resource card; rainbow: its crop.
 TEST(GameshireRules, HashTakesTheResourceCowAndRainbowItsCrop) {
-  Table t = table(1, {{"maps", {"Millbrook"}},
+  Position t = position(1, {{"maps", {"Millbrook"}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
                       {"unlisted_cards", "out_of_game"}});
   play(*t.game, 0, "choose Market Day");
@@ -57,7 +57,7 @@ TEST(GameshireRules, HashTakesTheResourceCowAndRainbowItsCrop) {
 // "When a player records a crop in a box with a hammer, your family learns a skill ... cows do not
 // yield skills." A 3 on the hammer E1 teaches nothing; an O on the hammer D2 teaches Orange Peppers.
 TEST(GameshireRules, ACropOnAHammerTeachesASkillButACowDoesNot) {
-  Table t = table(1, {{"maps", {"Millbrook"}},
+  Position t = position(1, {{"maps", {"Millbrook"}},
                       {"market", {{{"card", "Lambing"}, {"resource", "G or 2"}}, {{"card", "Hedge Row"}, {"resource", "O or 2"}}}},
                       {"unlisted_cards", "out_of_game"}});
   play(*t.game, 0, "choose Lambing");
@@ -73,7 +73,7 @@ TEST(GameshireRules, ACropOnAHammerTeachesASkillButACowDoesNot) {
 // different value on that column's crown space": seat 0 covers its column C crown (C1) with W first;
 // seat 1 then covers its own column C crown (C3) with 5, which chooses nothing.
 TEST(GameshireRules, AGiftIsChosenInTurnOrderWhenTwoPlayersCoverTheSameColumn) {
-  Table t = table(2, {{"maps", {"Millbrook", "Thornfield"}},
+  Position t = position(2, {{"maps", {"Millbrook", "Thornfield"}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"}});
   play(*t.game, 0, "choose Market Day");
@@ -99,7 +99,7 @@ TEST(GameshireRules, FourPlayerQuotasAndCrownsBeyondTheQuota) {
   EXPECT_EQ(gift_quotas(4), (std::array<std::uint8_t, kMaxSeats>{2, 2, 1, 1}));
   EXPECT_EQ(gift_quotas(5), (std::array<std::uint8_t, kMaxSeats>{2, 1, 1, 1, 1}));
   EXPECT_EQ(gift_quotas(6), (std::array<std::uint8_t, kMaxSeats>{1, 1, 1, 1, 1, 1}));
-  Table t = table(4, {{"maps", {"Millbrook", "Thornfield", "Ashdown Vale", "Kettle Moor"}},
+  Position t = position(4, {{"maps", {"Millbrook", "Thornfield", "Ashdown Vale", "Kettle Moor"}},
                       {"active", 2},
                       {"boards", {json::object(), json::object(), {{"gifts_chosen", 1}}, json::object()}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
@@ -118,7 +118,7 @@ TEST(GameshireRules, FourPlayerQuotasAndCrownsBeyondTheQuota) {
 // "When you fill all six white spaces in a row or column, you earn a boon": A1 and B1 complete row 1
 // and column A at once.
 TEST(GameshireRules, ABoonForAFullRowAndForAFullColumn) {
-  Table t = table(1, {{"maps", {"Millbrook"}},
+  Position t = position(1, {{"maps", {"Millbrook"}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"},
                       {"boards", {field({"..WWWW", "W.....", "W.....", "W.....", "W.....", "W....."})}}});
@@ -132,7 +132,7 @@ TEST(GameshireRules, ABoonForAFullRowAndForAFullColumn) {
 
 // "The first skill costs the group 1 boon, the second costs 2, the third costs 3."
 TEST(GameshireRules, SkillsCostOneThenTwoThenThreeBoons) {
-  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"G"}}, {"boons", 6},
+  Position t = position(1, {{"maps", {"Millbrook"}}, {"skills", {"G"}}, {"boons", 6},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}}});
   ASSERT_EQ(t.s().market().size(), 3u);
   EXPECT_EQ(t.s().skill_cost(0), 1);
@@ -159,7 +159,7 @@ json autumn_table(const std::vector<std::string>& maps, const std::vector<std::s
 // different crops in a line of three: seat 0's blank field cannot give them, its top border R W 2 can;
 // seat 1 shades three blank squares.
 TEST(GameshireRules, TheActivePlayerMeetsTheDemandWhileAnotherShadesElsewhere) {
-  Table t = table(2, autumn_table({"Millbrook", "Thornfield"}, {"O", "R", "P", "G", "Y", "6"},
+  Position t = position(2, autumn_table({"Millbrook", "Thornfield"}, {"O", "R", "P", "G", "Y", "6"},
                                   {{{"card", "Market Day"}, {"resource", "W or 1"}}, {{"card", "Lambing"}, {"resource", "W or 3"}}}));
   play(*t.game, 0, "choose Market Day");
   EXPECT_FALSE(is_legal(*t.game, 0, "shade A1 B1 C1"));
@@ -176,7 +176,7 @@ TEST(GameshireRules, TheActivePlayerMeetsTheDemandWhileAnotherShadesElsewhere) {
 
 // "If the resource card matches two gifts, you may only choose one of the gifts to deliver."
 TEST(GameshireRules, OnlyOneOfTwoMatchingGiftsIsDelivered) {
-  Table t = table(1, autumn_table({"Millbrook"}, {"W", "3", "O", "R", "P", "G"},
+  Position t = position(1, autumn_table({"Millbrook"}, {"W", "3", "O", "R", "P", "G"},
                                   {{{"card", "Hedge Row"}, {"resource", "W or 3"}}}));
   play(*t.game, 0, "choose Hedge Row");
   play(*t.game, 0, "shade L0 A0");
@@ -191,7 +191,7 @@ TEST(GameshireRules, OnlyOneOfTwoMatchingGiftsIsDelivered) {
 TEST(GameshireRules, DeliveringTheSixthGiftWins) {
   json sc = autumn_table({"Millbrook"}, {"O", "R", "P", "G", "Y", "W"}, {{{"card", "Hedge Row"}, {"resource", "W or 1"}}});
   sc["delivered"] = {"A", "B", "C", "D", "E"};
-  Table t = table(1, sc);
+  Position t = position(1, sc);
   play(*t.game, 0, "choose Hedge Row");
   play(*t.game, 0, "shade L0 A0");
   ASSERT_TRUE(t.game->terminal());
@@ -206,7 +206,7 @@ TEST(GameshireRules, DeliveringTheSixthGiftWins) {
 // full, so it cannot record the plan and must pass with no gift chosen.
 TEST(GameshireRules, SpringLossWhenAPlayerPassesBeforeTheirQuota) {
   const std::vector<std::string> full(6, "WWWWWW");
-  Table t = table(2, {{"maps", {"Millbrook", "Thornfield"}},
+  Position t = position(2, {{"maps", {"Millbrook", "Thornfield"}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"},
                       {"boards", {json::object(), field(full)}}});
@@ -226,7 +226,7 @@ TEST(GameshireRules, PassingAfterTheQuotaIsNoLoss) {
   const std::vector<std::string> full(6, "WWWWWW");
   json boards = {json::object(), field(full)};
   boards[1]["gifts_chosen"] = 3;
-  Table t = table(2, {{"maps", {"Millbrook", "Thornfield"}},
+  Position t = position(2, {{"maps", {"Millbrook", "Thornfield"}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
                       {"unlisted_cards", "out_of_game"},
                       {"boards", boards}});
@@ -243,7 +243,7 @@ TEST(GameshireRules, AutumnLossWhenEveryonePasses) {
   json sc = autumn_table({"Millbrook", "Thornfield"}, {"O", "R", "P", "G", "Y", "W"},
                          {{{"card", "Hedge Row"}, {"resource", "W or 1"}}});
   sc["boards"] = {{{"shaded", all_cells_but({})}}, {{"shaded", all_cells_but({})}}};
-  Table t = table(2, sc);
+  Position t = position(2, sc);
   EXPECT_EQ(labels(*t.game, 0), (std::vector<std::string>{"pass"}));
   play(*t.game, 0, "pass");
   EXPECT_FALSE(t.game->terminal());
@@ -257,7 +257,7 @@ TEST(GameshireRules, AutumnLossWhenEveryonePasses) {
 
 // A wrinkle drawn with a resource card takes effect at once, and another resource card is drawn.
 TEST(GameshireRules, AWrinkleDrawnWhenRefillingTakesEffectAtOnce) {
-  Table t = table(1, {{"maps", {"Millbrook"}}, {"boons", 2},
+  Position t = position(1, {{"maps", {"Millbrook"}}, {"boons", 2},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
                       {"season_deck", {"Hedge Row"}},
                       {"resource_deck", {"Stern Steward", "O or 2"}},
@@ -271,7 +271,7 @@ TEST(GameshireRules, AWrinkleDrawnWhenRefillingTakesEffectAtOnce) {
 
 // Orange Peppers: "All players may omit (skip) one square when recording this card."
 TEST(GameshireRules, OrangePeppersLeavesOutOneSquare) {
-  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"O"}}, {"boons", 1},
+  Position t = position(1, {{"maps", {"Millbrook"}}, {"skills", {"O"}}, {"boons", 1},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"}});
   EXPECT_FALSE(is_legal(*t.game, 0, "use Orange Peppers"));   // only while a card is being recorded
@@ -287,7 +287,7 @@ TEST(GameshireRules, OrangePeppersLeavesOutOneSquare) {
 // White Berries lets every player erase one recorded square; Red Radishes lets every player write a
 // result of their choice in a blank square (a crop on a hammer still teaches its skill).
 TEST(GameshireRules, WhiteBerriesErasesAndRedRadishesWrites) {
-  Table t = table(2, {{"maps", {"Millbrook", "Thornfield"}}, {"skills", {"W", "R"}}, {"boons", 3},
+  Position t = position(2, {{"maps", {"Millbrook", "Thornfield"}}, {"skills", {"W", "R"}}, {"boons", 3},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"},
                       {"boards", {field({"W.....", "......", "......", "......", "......", "......"}), json::object()}}});
@@ -305,7 +305,7 @@ TEST(GameshireRules, WhiteBerriesErasesAndRedRadishesWrites) {
 
 // Purple Root: replace the resource card under a market card with the next one.
 TEST(GameshireRules, PurpleRootSwapsAResourceCard) {
-  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 1},
+  Position t = position(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 1},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"resource_deck", {"Y or 6"}},
                       {"unlisted_cards", "out_of_game"}});
@@ -346,7 +346,7 @@ TEST(GameshireRules, OrangePeppersLetsTheChooserTakeAPlanThatFitsWithASquareLeft
              {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
              {"unlisted_cards", "out_of_game"},
              {"boards", {field({".WWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}};
-  Table t = table(1, sc);
+  Position t = position(1, sc);
   EXPECT_FALSE(is_legal(*t.game, 0, "pass"));
   play(*t.game, 0, "choose Market Day");
   play(*t.game, 0, "use Orange Peppers");
@@ -355,7 +355,7 @@ TEST(GameshireRules, OrangePeppersLetsTheChooserTakeAPlanThatFitsWithASquareLeft
   play(*t.game, 0, "A1=W");
   EXPECT_FALSE(t.game->terminal());
   sc["boons"] = 0;
-  Table poor = table(1, sc);
+  Position poor = position(1, sc);
   EXPECT_EQ(labels(*poor.game, 0), (std::vector<std::string>{"pass"}));
 }
 
@@ -367,7 +367,7 @@ TEST(GameshireRules, AnOmitThatStrandsTheAutumnChooserIsNotOffered) {
   sc["skills"] = {"O"};
   sc["boons"] = 1;
   sc["boards"] = {{{"shaded", all_cells_but({"L0", "A0", "B0"})}}};
-  Table t = table(1, sc);
+  Position t = position(1, sc);
   play(*t.game, 0, "choose Market Day");
   play(*t.game, 0, "use Orange Peppers");
   EXPECT_TRUE(is_legal(*t.game, 0, "omit square 1"));
@@ -382,31 +382,31 @@ TEST(GameshireRules, BoonsCountSquaresShadedInSpring) {
   json sc = {{"maps", {"Millbrook"}}, {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
              {"unlisted_cards", "out_of_game"},
              {"boards", {{{"field", {"..WWW.", "W.....", "W.....", "W.....", "W.....", "W....."}}, {"shaded", {"F1"}}}}}};
-  Table t = table(1, sc);
+  Position t = position(1, sc);
   play(*t.game, 0, "choose Market Day");
   play(*t.game, 0, "A1=W B1=5");
   EXPECT_EQ(t.s().pool(0).boons, 2);
-  Table strict = table(1, sc, {{"shaded_boons", "false"}});
+  Position strict = position(1, sc, {{"shaded_boons", "false"}});
   play(*strict.game, 0, "choose Market Day");
   play(*strict.game, 0, "A1=W B1=5");
   EXPECT_EQ(strict.s().pool(0).boons, 1);
 }
 
 // A solo Millbrook table at whose first refill `wrinkle` is drawn (then "O or 2"), with `field`.
-Table wrinkle_drawn_at_start(const std::string& wrinkle, const std::vector<std::string>& field_rows, std::uint64_t seed = 7) {
+Position wrinkle_drawn_at_start(const std::string& wrinkle, const std::vector<std::string>& field_rows, std::uint64_t seed = 7) {
   json sc = {{"maps", {"Millbrook"}},
              {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
              {"season_deck", {"Hedge Row"}},
              {"resource_deck", {wrinkle, "O or 2"}},
              {"unlisted_cards", "out_of_game"}};
   if (!field_rows.empty()) sc["boards"] = {field(field_rows)};
-  return table(1, sc, {}, seed);
+  return position(1, sc, {}, seed);
 }
 
 // The same note: a blight that shades the last blank square of a row and a column fills both; the two
 // boons are earned at once. (Hailstorm takes up to two squares; only F1 is left.)
 TEST(GameshireRules, ABlightThatFillsALineEarnsItsBoons) {
-  Table t = wrinkle_drawn_at_start("Hailstorm", {"WWWWW.", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"});
+  Position t = wrinkle_drawn_at_start("Hailstorm", {"WWWWW.", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"});
   EXPECT_EQ(t.s().board(0).shaded, cell_bit(cell("F1")));
   EXPECT_EQ(t.s().pool(0).boons, 2);
   EXPECT_TRUE(log_contains(*t.game, "earned 2 boons"));
@@ -427,7 +427,7 @@ TEST(GameshireRules, LightRainTakesOneBorderSquare) {
 // lost, whatever the seed.
 TEST(GameshireRules, HailstormNeverBlightsACrown) {
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {
-    Table t = wrinkle_drawn_at_start("Hailstorm", {"WW..WW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"}, seed);
+    Position t = wrinkle_drawn_at_start("Hailstorm", {"WW..WW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW", "WWWWWW"}, seed);
     EXPECT_EQ(t.s().board(0).shaded, cell_bit(cell("D1"))) << "seed " << seed;
   }
 }
@@ -455,7 +455,7 @@ TEST(GameshireRules, SkippingTheReviewHidesTheWrinklesUntilDrawn) {
   auto reviewed = entry().prepare(entry().make_config(2, {{"wrinkles", "green:2"}}))->new_game(5);
   for (const auto& name : reviewed->view(0)["wrinkles"]) EXPECT_EQ(name.get<std::string>().find("not yet drawn"), std::string::npos);
 
-  Table drawn = table(1, {{"maps", {"Millbrook"}}, {"boons", 2},
+  Position drawn = position(1, {{"maps", {"Millbrook"}}, {"boons", 2},
                           {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}, {{"card", "Lambing"}, {"resource", "G or 2"}}}},
                           {"season_deck", {"Hedge Row"}},
                           {"resource_deck", {"Stern Steward", "O or 2"}},
@@ -477,7 +477,7 @@ TEST(GameshireRules, HiddenWrinklesPassTheGenericChecks) {
 // "End of Spring: 1. Once all six gifts have been chosen, Spring ends." Red Radishes writes on the
 // crown F2 before any card is chosen and chooses the sixth gift: Autumn begins at once.
 TEST(GameshireRules, SpringEndsTheMomentTheSixthGiftIsChosen) {
-  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"R"}}, {"boons", 1},
+  Position t = position(1, {{"maps", {"Millbrook"}}, {"skills", {"R"}}, {"boons", 1},
                       {"gifts", {"W", "W", "W", "W", "W", ""}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"},
@@ -493,11 +493,11 @@ TEST(GameshireRules, SpringEndsTheMomentTheSixthGiftIsChosen) {
 // blank square on some map, White Berries a square to erase (in Autumn one shaded for a demand), Purple
 // Root a resource card to draw.
 TEST(GameshireRules, ASkillIsOfferedOnlyWhenItCanDoSomething) {
-  Table full = table(1, {{"maps", {"Millbrook"}}, {"skills", {"R"}}, {"boons", 3},
+  Position full = position(1, {{"maps", {"Millbrook"}}, {"skills", {"R"}}, {"boons", 3},
                          {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                          {"unlisted_cards", "out_of_game"}, {"boards", {field(kFullField)}}});
   EXPECT_FALSE(is_legal(*full.game, 0, "use Red Radishes"));
-  Table shared = table(2, {{"maps", {"Millbrook", "Thornfield"}}, {"skills", {"R"}}, {"boons", 3},
+  Position shared = position(2, {{"maps", {"Millbrook", "Thornfield"}}, {"skills", {"R"}}, {"boons", 3},
                            {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                            {"unlisted_cards", "out_of_game"}, {"boards", {field(kFullField), json::object()}}});
   EXPECT_TRUE(is_legal(*shared.game, 0, "use Red Radishes"));   // "all players": seat 1 has blank squares
@@ -505,10 +505,10 @@ TEST(GameshireRules, ASkillIsOfferedOnlyWhenItCanDoSomething) {
   json autumn = autumn_table({"Millbrook"}, {"O", "R", "P", "G", "Y", "6"}, {{{"card", "Market Day"}, {"resource", "W or 1"}}});
   autumn["skills"] = {"W"};
   autumn["boons"] = 3;
-  Table nothing_shaded = table(1, autumn);
+  Position nothing_shaded = position(1, autumn);
   EXPECT_FALSE(is_legal(*nothing_shaded.game, 0, "use White Berries"));
 
-  Table no_resources = table(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 1},
+  Position no_resources = position(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 1},
                                  {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                                  {"unlisted_cards", "out_of_game"}});
   EXPECT_FALSE(is_legal(*no_resources.game, 0, "use Purple Root on Market Day"));
@@ -517,7 +517,7 @@ TEST(GameshireRules, ASkillIsOfferedOnlyWhenItCanDoSomething) {
 // White Berries: "erase one recorded square". A token not used in Spring carries into Autumn, where it
 // un-shades a square shaded for a demand, never one shaded for a gift or lost to a blight.
 TEST(GameshireRules, AnUnusedEraseNeverUnshadesGiftOrBlightedSquares) {
-  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"W"}}, {"boons", 1},
+  Position t = position(1, {{"maps", {"Millbrook"}}, {"skills", {"W"}}, {"boons", 1},
                       {"gifts", {"W", "W", "W", "W", "W", ""}},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"unlisted_cards", "out_of_game"},
@@ -536,7 +536,7 @@ TEST(GameshireRules, AnUnusedEraseNeverUnshadesGiftOrBlightedSquares) {
 // Purple Root: "discard one resource card ..., then draw a replacement." When the draw finds only a
 // wrinkle and then nothing, the card keeps its resource card, which is not also discarded (no copy).
 TEST(GameshireRules, PurpleRootNeverDuplicatesAResourceCard) {
-  Table t = table(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 2},
+  Position t = position(1, {{"maps", {"Millbrook"}}, {"skills", {"P"}}, {"boons", 2},
                       {"market", {{{"card", "Market Day"}, {"resource", "R or 5"}}}},
                       {"resource_deck", {"Stern Steward"}},
                       {"unlisted_cards", "out_of_game"}});

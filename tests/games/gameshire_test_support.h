@@ -14,7 +14,8 @@ namespace court::gameshire::testing_support {
 
 using nlohmann::json;
 
-struct Table {
+// A game set up at a position (usually from a scenario), and its factory.
+struct Position {
   std::unique_ptr<GameFactory> factory;
   std::unique_ptr<GameState> game;
   const GameshireState& s() const { return *game->as<GameshireState>(); }
@@ -25,8 +26,8 @@ inline const GameEntry& entry() {
   return e;
 }
 
-inline Table table(int seats, const json& scenario, const std::map<std::string, std::string>& options = {}, std::uint64_t seed = 7) {
-  Table t;
+inline Position position(int seats, const json& scenario, const std::map<std::string, std::string>& options = {}, std::uint64_t seed = 7) {
+  Position t;
   t.factory = entry().prepare(entry().make_config(seats, options));
   t.game = t.factory->from_scenario(scenario, seed);
   return t;

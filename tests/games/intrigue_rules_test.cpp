@@ -14,15 +14,16 @@ namespace {
 
 using nlohmann::json;
 
-struct Table {
+// A game set up at a position (usually from a scenario), and its factory.
+struct Position {
   std::unique_ptr<GameFactory> factory;
   std::unique_ptr<GameState> game;
   const IntrigueState& s() const { return *game->as<IntrigueState>(); }
 };
 
-Table table(const json& scenario, const std::map<std::string, std::string>& options = {}, std::uint64_t seed = 7) {
+Position position(const json& scenario, const std::map<std::string, std::string>& options = {}, std::uint64_t seed = 7) {
   static const GameEntry entry = game_entry<IntrigueGame>();
-  Table t;
+  Position t;
   t.factory = entry.prepare(entry.make_config(3, options));
   t.game = t.factory->from_scenario(scenario, seed);
   return t;
@@ -82,7 +83,7 @@ bool log_contains(const GameState& g, Seat viewer, const std::string& text) {
 // Guilds +2 = 2. Prophet (C): Loyalists 0, then Public Support +1 = 1. A and B tie at 2: the
 // Princess (priority 4) beats the Duke (3). B+3 pays seat 1 +3; A+3 and C+1 cost seats 2 and 0 a point.
 TEST(IntrigueRules, TraitConditionalSupportAndPriorityTieBreak) {
-  Table t = table({{"characters", {"Duke", "Princess", "Prophet"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Prophet"}},
                    {"hands", {{"Public Support"}, {"Public Support"}, {"Public Support"}}},
                    {"stacks", {{"A", {{{"card", "Military Support"}, {"seat", 1}}, {{"card", "Zealots"}, {"seat", 2}}}},
                                {"B", {{{"card", "Guilds"}, {"seat", 1}}}},
@@ -108,7 +109,7 @@ TEST(IntrigueRules, TraitConditionalSupportAndPriorityTieBreak) {
 // Blackmail: the Duke (A) would win with 3 against 1 and 0, but the Princess (B) blackmails him, so
 // she wins. Seat 0's A+3 costs 1 (3 -> 2); seat 1's B+1 pays 1 (3 -> 4).
 TEST(IntrigueRules, BlackmailTurnsTheVictimsWinToTheBlackmailer) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"starting_seat", 2},
                    {"hands", {{"Zealots"}, {"Guilds"}, {"Defiance"}}},
                    {"stacks", {{"A", {{{"card", "Enthusiastic Support"}, {"seat", 0}}, {{"card", "Public Support"}, {"seat", 0}}}},
@@ -130,7 +131,7 @@ TEST(IntrigueRules, BlackmailTurnsTheVictimsWinToTheBlackmailer) {
 // Blackmail does nothing when its victim does not win: here the Duke (A) blackmails the Princess (B)
 // and wins on his own.
 TEST(IntrigueRules, BlackmailIgnoredWhenTheVictimLoses) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Zealots"}, {"Guilds"}, {"Defiance"}}},
                    {"stacks", {{"A", {{{"card", "Public Support"}, {"seat", 0}}}}}},
                    {"relationships", {{{"edge", "A-B"}, {"card", "Blackmail"}, {"left", "A"}}}},
@@ -144,7 +145,7 @@ TEST(IntrigueRules, BlackmailIgnoredWhenTheVictimLoses) {
 // (+2), moves to the Princess (B); the face-up Public Support stays. A 3 -> 1, B 1 -> 3, C 2: the
 // Princess wins instead of the Duke, and seat 1's B+3 pays 3.
 TEST(IntrigueRules, DebtMovesAFaceDownCardToTheLenderBeforeTheReveal) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Defiance"}, {"Zealots"}, {"Guilds"}}},
                    {"stacks", {{"A", {{{"card", "Enthusiastic Support"}, {"seat", 0}},
                                       {{"card", "Public Support"}, {"seat", 0}, {"face_up", true}}}},
@@ -170,7 +171,7 @@ TEST(IntrigueRules, DebtMovesAFaceDownCardToTheLenderBeforeTheReveal) {
 // One relationship per edge; a new one replaces the old only when their signs are opposite
 // (Friendship +1 against Feud, Debt, Blackmail -1); Advantage (0) never replaces and is never replaced.
 TEST(IntrigueRules, RelationshipsReplaceOnlyAcrossSigns) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Friendship", "Advantage", "Debt", "Blackmail"}, {"Public Support", "Guilds"},
                               {"Public Support", "Zealots"}}},
                    {"relationships", {{{"edge", "A-B"}, {"card", "Feud"}}}}});
@@ -195,13 +196,13 @@ TEST(IntrigueRules, RelationshipsReplaceOnlyAcrossSigns) {
 }
 
 TEST(IntrigueRules, AdvantageNeverReplacesAndIsNeverReplaced) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Friendship", "Feud"}, {"Public Support"}, {"Public Support"}}},
                    {"relationships", {{{"edge", "A-B"}, {"card", "Advantage"}}}}});
   EXPECT_FALSE(is_legal(*t.game, 0, "Friendship on A-B"));
   EXPECT_FALSE(is_legal(*t.game, 0, "Feud on A-B"));
   EXPECT_TRUE(is_legal(*t.game, 0, "Feud on B-C"));
-  Table u = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position u = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Advantage"}, {"Public Support"}, {"Public Support"}}},
                    {"relationships", {{{"edge", "A-B"}, {"card", "Friendship"}}}}});
   EXPECT_FALSE(is_legal(*u.game, 0, "Advantage on A-B: A +1, B -1"));
@@ -212,7 +213,7 @@ TEST(IntrigueRules, AdvantageNeverReplacesAndIsNeverReplaced) {
 // Lies reverses Advantage: A -2, B +1, C -1. Misinformation moves it to the empty edge B-C keeping its
 // direction around the circle (the +1 arrow now on the later end, C): A -1, B -1, C 0.
 TEST(IntrigueRules, LiesAndMisinformationChangeWhomARelationshipFavours) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Lies", "Misinformation", "Guilds"}, {"Public Support", "Public Support"},
                               {"Public Support", "Public Support"}}},
                    {"relationships", {{{"edge", "A-B"}, {"card", "Advantage"}, {"left", "A"}},
@@ -234,7 +235,7 @@ TEST(IntrigueRules, LiesAndMisinformationChangeWhomARelationshipFavours) {
 // Assassination: the unused Prophet replaces the Duke as A, keeping A's stack, tokens and
 // relationships, but not the Duke's vote. The Duke becomes unused.
 TEST(IntrigueRules, AssassinationKeepsLetterStackTokensAndRelationshipsButZeroesVotes) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"votes", {1, 0, 0}},
                    {"hands", {{"Assassination", "Guilds"}, {"Public Support"}, {"Public Support"}}},
                    {"stacks", {{"A", {{{"card", "Zealots"}, {"seat", 1}}}}}},
@@ -257,7 +258,7 @@ TEST(IntrigueRules, AssassinationKeepsLetterStackTokensAndRelationshipsButZeroes
 // Virtue flips face-down cards from the top (most recent) down: Guilds, then Lies (-1), which is
 // discarded; the face-up card on top is skipped and the two lowest cards stay face-down.
 TEST(IntrigueRules, VirtueStopsAtTheFirstNegativeCard) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Virtue", "Public Support"}, {"Zealots"}, {"Loyalists"}}},
                    {"stacks", {{"A", {{{"card", "Feud"}, {"seat", 1}}, {{"card", "Public Support"}, {"seat", 1}},
                                       {{"card", "Lies"}, {"seat", 2}}, {{"card", "Guilds"}, {"seat", 2}},
@@ -274,7 +275,7 @@ TEST(IntrigueRules, VirtueStopsAtTheFirstNegativeCard) {
 }
 
 TEST(IntrigueRules, VirtueWithoutNegativeCardsFlipsThemAll) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Virtue", "Public Support"}, {"Zealots"}, {"Loyalists"}}},
                    {"stacks", {{"B", {{{"card", "Guilds"}, {"seat", 1}}, {{"card", "Public Support"}, {"seat", 2}}}}}}});
   EXPECT_FALSE(is_legal(*t.game, 0, "Virtue on Duke (A)"));  // nothing face-down there
@@ -285,7 +286,7 @@ TEST(IntrigueRules, VirtueWithoutNegativeCardsFlipsThemAll) {
 
 // Spy turns one random face-down card face-up for everyone (here the only one).
 TEST(IntrigueRules, SpyRevealsAFaceDownCardToEveryone) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Spy", "Public Support"}, {"Zealots"}, {"Loyalists"}}},
                    {"stacks", {{"B", {{{"card", "Guilds"}, {"seat", 2}}}}}}});
   EXPECT_FALSE(t.game->view(kSpectator)["characters"][1]["stack"][0].contains("card"));
@@ -296,7 +297,7 @@ TEST(IntrigueRules, SpyRevealsAFaceDownCardToEveryone) {
 
 // Manipulate swaps one of your tokens with one an opponent holds.
 TEST(IntrigueRules, ManipulateSwapsTokensWithAnOpponent) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Manipulate", "Public Support"}, {"Zealots"}, {"Loyalists"}}},
                    {"tokens", {{"A+1", 0}, {"B+3", 2}, {"C+3", 1}}}});
   EXPECT_TRUE(is_legal(*t.game, 0, "Manipulate: give A+1, take C+3"));
@@ -308,7 +309,7 @@ TEST(IntrigueRules, ManipulateSwapsTokensWithAnOpponent) {
 }
 
 TEST(IntrigueRules, ActionsWithoutATargetCanOnlyGoFaceDown) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Manipulate", "Lies", "Misinformation", "Spy"}, {"Zealots"}, {"Loyalists"}}}});
   for (const auto& label : labels(*t.game, 0)) {
     bool face_down = label.find("face-down") != std::string::npos;
@@ -319,7 +320,7 @@ TEST(IntrigueRules, ActionsWithoutATargetCanOnlyGoFaceDown) {
 
 // Oracle: draw two, then discard one card from hand (a second choice by the same seat).
 TEST(IntrigueRules, OracleDrawsTwoThenDiscardsOne) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Oracle", "Public Support"}, {"Public Support"}, {"Public Support"}}},
                    {"deck", {"Guilds", "Zealots"}},
                    {"unlisted_cards", "out_of_game"}});
@@ -339,7 +340,7 @@ TEST(IntrigueRules, OracleDrawsTwoThenDiscardsOne) {
 // Support cards played face-up count in the stack and trigger their text: draw a card; Defiance:
 // discard a card.
 TEST(IntrigueRules, SupportFaceUpDrawsOrDiscards) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Public Support", "Defiance", "Guilds"}, {"Public Support"}, {"Public Support"}}},
                    {"deck", {"Zealots"}},
                    {"unlisted_cards", "out_of_game"}});
@@ -360,7 +361,7 @@ TEST(IntrigueRules, SupportFaceUpDrawsOrDiscards) {
 // The round ends after the turn that leaves some player without cards, whoever's turn it was; a turn
 // that takes a token or plays a favor keeps the hand as it is. Play passes to the left (next seat).
 TEST(IntrigueRules, RoundEndsWhenSomeHandIsEmptyAfterATurn) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Guilds", "Zealots"}, {"Public Support"}, {"Loyalists", "Defiance"}}}});
   play(*t.game, 0, "take token A+3");
   EXPECT_EQ(t.game->to_act(), SeatSet::of(1));
@@ -377,7 +378,7 @@ TEST(IntrigueRules, RoundEndsWhenSomeHandIsEmptyAfterATurn) {
 // relationships and favors stay, everyone draws up to the hand size, and the next seat to the left
 // starts. Round 1: A has Public Support +1 and Friendship +1 = 2, B 1, C 0; A wins, A+3 pays seat 2.
 TEST(IntrigueRules, NextRoundResetsTheTableAndRefillsHands) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Public Support"}, {"Guilds", "Zealots"}, {"Loyalists"}}},
                    {"relationships", {{{"edge", "A-B"}, {"card", "Friendship"}}}},
                    {"favors", {{{"seat", 1}, {"letter", "B"}}}},
@@ -403,7 +404,7 @@ TEST(IntrigueRules, NextRoundResetsTheTableAndRefillsHands) {
 }
 
 TEST(IntrigueRules, HandsAreDrawnInTurnOrderAndShortDecksGiveWhatTheyHave) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"starting_seat", 1},
                    {"deck", {"Guilds", "Zealots", "Loyalists", "Oracle", "Spy", "Lies", "Virtue"}},
                    {"unlisted_cards", "out_of_game"}},
@@ -416,7 +417,7 @@ TEST(IntrigueRules, HandsAreDrawnInTurnOrderAndShortDecksGiveWhatTheyHave) {
 // A player at zero points ends the game at once, after that round: seat 0 (1 point) holds C+1 and
 // the Duke (A) wins.
 TEST(IntrigueRules, GameEndsEarlyWhenAPlayerReachesZeroPoints) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"points", {1, 3, 3}},
                    {"hands", {{"Public Support"}, {"Guilds"}, {"Zealots"}}},
                    {"tokens", {{"C+1", 0}}}});
@@ -432,7 +433,7 @@ TEST(IntrigueRules, GameEndsEarlyWhenAPlayerReachesZeroPoints) {
 // priority 4) beats the Bishop (2) and is monarch. Favors: seat 1 A -1; seat 0 B +3 (first); seat 2
 // B +1; seat 1 B +1; seat 2 C -1. Points 3 each before: seat 0 6, seat 1 3, seat 2 3.
 TEST(IntrigueRules, FavorsScoreInPlayOrderForTheMonarch) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"votes", {0, 2, 1}},
                    {"hands", {{"Public Support"}, {"Guilds"}, {"Zealots"}}},
                    {"favors", {{{"seat", 1}, {"letter", "A"}}, {{"seat", 0}, {"letter", "B"}}, {{"seat", 2}, {"letter", "B"}},
@@ -459,7 +460,7 @@ TEST(IntrigueRules, FavorsScoreInPlayOrderForTheMonarch) {
 // Ties share the victory: seat 1's first favor for the monarch (+3) and seat 0's later one (+1) leave
 // both on 6.
 TEST(IntrigueRules, TiedPlayersShareTheVictory) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"points", {5, 3, 3}},
                    {"votes", {0, 1, 0}},
                    {"hands", {{"Public Support"}, {"Guilds"}, {"Zealots"}}},
@@ -478,7 +479,7 @@ TEST(IntrigueRules, TiedPlayersShareTheVictory) {
 }
 
 TEST(IntrigueRules, AFavorIsPlayedFaceDownAndOnlyOnce) {
-  Table t = table({{"characters", {"Duke", "Princess", "Bishop"}},
+  Position t = position({{"characters", {"Duke", "Princess", "Bishop"}},
                    {"hands", {{"Public Support"}, {"Guilds"}, {"Zealots"}}},
                    {"favors", {{{"seat", 0}, {"letter", "C"}}}}});
   EXPECT_FALSE(is_legal(*t.game, 0, "play favor C"));
