@@ -392,6 +392,25 @@ TEST(PersuasionClassicIndependence, ResolvedFirstAndIntentionsSentToThemAreVoid)
   EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
 }
 
+// Reveal Intentions: "Resolve all intentions in the following order": independence, invitations,
+// proposals. A proposal waits until every invitation is decided.
+TEST(PersuasionClassicIntentions, ResolvedInOrderIndependenceInvitationsProposals) {
+  Game game = scenario_game(4, simple_scenario(4));
+  game.play(0, propose(1, game.card(0, 0)));
+  game.play(1, invite(2, game.card(1, 0)));
+  game.play(2, invite(1, game.card(2, 0)));
+  game.play(3, kIndependence);
+  EXPECT_EQ(game.s().status(3), Status::Independent);
+  ASSERT_EQ(game.s().phase(), Phase::Invitations);
+  EXPECT_EQ(game.s().mail_from(0).state, MailState::Undecided);
+  EXPECT_FALSE(knows(game, 1, 0, game.s().mail_from(0).card)) << "not looked at before its turn";
+  game.play(1, reveal(2, game.card(1, 1)));
+  ASSERT_EQ(game.s().phase(), Phase::Invitations);
+  game.play(2, reveal(1, game.card(2, 1)));
+  ASSERT_EQ(game.s().phase(), Phase::Proposals);
+  EXPECT_EQ(game.g->to_act(), SeatSet::of(1));
+}
+
 // --- Resolve Invitations -------------------------------------------------------------------------------------
 
 // Resolve Invitations: "you may accept or reject any number of them". Accept: "Pick one of the trait
@@ -418,10 +437,14 @@ TEST(PersuasionClassicInvitations, AcceptOrRejectEachInvitation) {
   game.play(2, reject_invitation(1));
   EXPECT_EQ(game.s().mail_from(1).state, MailState::Rejected);
   EXPECT_FALSE(knows(game, 2, 1, b));
-  for (Seat t = 0; t < 3; ++t) EXPECT_EQ(game.s().table().hands[t].size(), 5u);
+  EXPECT_EQ(game.s().table().hands[0].size(), 5u);
+  EXPECT_EQ(game.s().table().hands[2].size(), 5u);
   EXPECT_TRUE(in_hand(game, 0, a));
   EXPECT_TRUE(in_hand(game, 1, b));
   EXPECT_TRUE(in_hand(game, 2, shown));
+  // Seat 1, rejected and sent nothing, now reflects (one card drawn).
+  EXPECT_EQ(game.g->to_act(), SeatSet::of(1));
+  EXPECT_EQ(game.s().table().hands[1].size(), 6u);
 }
 
 // Court: invitations are decided one at a time, the lowest seat with an undecided invitation first;
