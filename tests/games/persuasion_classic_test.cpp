@@ -960,6 +960,37 @@ TEST(PersuasionClassicMatrimony, SeveralOrNoWinnersAndNoTieBreakers) {
   for (Seat t = 0; t < 4; ++t) EXPECT_FALSE(nobody.g->outcome().seats[t].win) << t;
 }
 
+// --- Knowledge (docs/rules/persuasion-classic.md: determinization as in the letterbox edition) ------------
+
+// Resampling what seat 1 cannot see keeps its own hand and desires card, the card seat 0 revealed to it,
+// the trait of the invitation it accepted (back in seat 0's hand), and who intends what towards whom.
+TEST(PersuasionClassicKnowledge, DeterminizeKeepsWhatTheSeatKnows) {
+  Game game = scenario_game(4, simple_scenario(4));
+  const CardId shown = game.card(0, 4);
+  game.play(0, invite(1, game.card(0, 0)));
+  game.play(1, invite(0, game.card(1, 0)));
+  game.play(2, propose(3, game.card(2, 0)));
+  game.play(3, invite(2, game.card(3, 0)));
+  game.play(0, reveal(1, shown));
+  game.play(1, reveal(0, game.card(1, 1)));
+  ASSERT_TRUE(knows(game, 1, 0, shown));
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(2));
+  Rng rng = make_rng(5);
+  for (int i = 0; i < 50; ++i) {
+    auto copy = game.g->clone();
+    copy->determinize(1, rng);
+    const ClassicState& c = *copy->as<ClassicState>();
+    EXPECT_EQ(c.table().hands[1], game.s().table().hands[1]);
+    EXPECT_EQ(c.table().desires[1], game.s().table().desires[1]);
+    EXPECT_TRUE(c.table().hands[0].contains(shown));
+    EXPECT_TRUE(c.table().hands[0].contains(game.s().mail_from(0).card));
+    EXPECT_EQ(c.mail_from(0).card, game.s().mail_from(0).card) << "seat 1 has seen the invitation it accepted";
+    EXPECT_EQ(c.mail_from(1).card, game.s().mail_from(1).card) << "its own shared trait";
+    EXPECT_EQ(c.phase(), Phase::Invitations);
+    EXPECT_EQ(c.mail_from(2).to, 3) << "who intends what towards whom is public";
+  }
+}
+
 // --- Etiquette ---------------------------------------------------------------------------------------------
 
 // Key terminology, "Desires: ... You may peek at your own desires card", and Suitor's Secrets: "Your
