@@ -131,9 +131,9 @@ TEST_F(EditedData, ErrorsNameTheLine) {
 }
 
 TEST(GameshireData, ScenarioErrorsNameTheField) {
-  EXPECT_THROW(table(1, {{"maps", {"Atlantis"}}}), UserError);
-  EXPECT_THROW(table(1, {{"market", {{{"card", "Market Day"}, {"resource", "Z or 9"}}}}}), UserError);
-  EXPECT_THROW(table(1, {{"colour", "blue"}}), UserError);
+  EXPECT_THROW(position(1, {{"maps", {"Atlantis"}}}), UserError);
+  EXPECT_THROW(position(1, {{"market", {{{"card", "Market Day"}, {"resource", "Z or 9"}}}}}), UserError);
+  EXPECT_THROW(position(1, {{"colour", "blue"}}), UserError);
 }
 
 }  // namespace
