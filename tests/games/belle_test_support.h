@@ -8,10 +8,15 @@
 #include <vector>
 
 #include "bots/generic_bots.h"
+#include "games/labels_support.h"
 #include "games/belle/bot.h"
 #include "games/belle/game.h"
 
 namespace court::belle::testing_support {
+
+using court::test_support::has_label_starting;
+using court::test_support::is_legal;
+using court::test_support::labels;
 
 using nlohmann::json;
 
@@ -33,24 +38,6 @@ inline Position position(int players, const json& scenario, const std::map<std::
   t.factory = belle_entry().prepare(belle_entry().make_config(players, options));
   t.game = t.factory->from_scenario(scenario, seed);
   return t;
-}
-
-inline std::vector<std::string> labels(const GameState& g, Seat seat) {
-  ActionList actions;
-  g.legal_actions(seat, actions);
-  std::vector<std::string> out;
-  for (Action a : actions) out.push_back(g.describe(seat, a));
-  return out;
-}
-
-inline bool has_label_starting(const GameState& g, Seat seat, const std::string& prefix) {
-  for (const auto& l : labels(g, seat)) if (l.rfind(prefix, 0) == 0) return true;
-  return false;
-}
-
-inline bool is_legal(const GameState& g, Seat seat, const std::string& label) {
-  auto all = labels(g, seat);
-  return std::find(all.begin(), all.end(), label) != all.end();
 }
 
 // Plays the legal move whose label starts with `prefix` (labels of invitations carry the card's summary).

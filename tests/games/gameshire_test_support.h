@@ -8,9 +8,14 @@
 #include <vector>
 
 #include "bots/generic_bots.h"
+#include "games/labels_support.h"
 #include "games/gameshire/game.h"
 
 namespace court::gameshire::testing_support {
+
+using court::test_support::has_label_starting;
+using court::test_support::is_legal;
+using court::test_support::labels;
 
 using nlohmann::json;
 
@@ -31,19 +36,6 @@ inline Position position(int seats, const json& scenario, const std::map<std::st
   t.factory = entry().prepare(entry().make_config(seats, options));
   t.game = t.factory->from_scenario(scenario, seed);
   return t;
-}
-
-inline std::vector<std::string> labels(const GameState& g, Seat seat) {
-  ActionList actions;
-  g.legal_actions(seat, actions);
-  std::vector<std::string> out;
-  for (Action a : actions) out.push_back(g.describe(seat, a));
-  return out;
-}
-
-inline bool is_legal(const GameState& g, Seat seat, const std::string& label) {
-  auto all = labels(g, seat);
-  return std::find(all.begin(), all.end(), label) != all.end();
 }
 
 inline void play(GameState& g, Seat seat, const std::string& label) {

@@ -7,9 +7,14 @@
 #include <set>
 
 #include "bots/generic_bots.h"
+#include "games/labels_support.h"
 #include "games/intrigue/game.h"
 
 namespace court::intrigue {
+
+using court::test_support::has_label_starting;
+using court::test_support::is_legal;
+using court::test_support::labels;
 namespace {
 
 using nlohmann::json;
@@ -27,19 +32,6 @@ Position position(const json& scenario, const std::map<std::string, std::string>
   t.factory = entry.prepare(entry.make_config(3, options));
   t.game = t.factory->from_scenario(scenario, seed);
   return t;
-}
-
-std::vector<std::string> labels(const GameState& g, Seat seat) {
-  ActionList actions;
-  g.legal_actions(seat, actions);
-  std::vector<std::string> out;
-  for (Action a : actions) out.push_back(g.describe(seat, a));
-  return out;
-}
-
-bool is_legal(const GameState& g, Seat seat, const std::string& label) {
-  auto all = labels(g, seat);
-  return std::find(all.begin(), all.end(), label) != all.end();
 }
 
 void play(GameState& g, Seat seat, const std::string& label) {
