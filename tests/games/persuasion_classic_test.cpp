@@ -7,7 +7,7 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "games/persuasion-classic/game.h"
-#include "games/persuasion/scoring.h"
+#include "games/persuasion-shared/scoring.h"
 #include "persuasion_test_support.h"
 
 namespace court::persuasion_classic {

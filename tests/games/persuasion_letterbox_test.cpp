@@ -7,8 +7,8 @@
 
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "games/persuasion-shared/scoring.h"
 #include "games/persuasion/game.h"
-#include "games/persuasion/scoring.h"
 #include "persuasion_test_support.h"
 
 namespace court::persuasion {

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include "games/persuasion-classic/state.h"
-#include "games/persuasion/matrimony.h"
-#include "games/persuasion/scoring.h"
+#include "games/persuasion-shared/matrimony.h"
+#include "games/persuasion-shared/scoring.h"
 
 namespace court::persuasion_classic {
 namespace {

@@ -2,9 +2,9 @@
 #include <fmt/format.h>
 
 #include "games/persuasion-classic/game.h"
-#include "games/persuasion/scenario_common.h"
-#include "games/persuasion/scoring.h"
-#include "games/persuasion/view_common.h"
+#include "games/persuasion-shared/scenario_common.h"
+#include "games/persuasion-shared/scoring.h"
+#include "games/persuasion-shared/view_common.h"
 
 namespace court::persuasion_classic {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/persuasion/cards.h"
+#include "games/persuasion-shared/cards.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

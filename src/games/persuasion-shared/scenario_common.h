@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 

@@ -1,8 +1,8 @@
 // Persuasion, letterbox edition: setup, the order of phases, legal moves and determinization.
 #include <fmt/format.h>
 
-#include "games/persuasion/matrimony.h"
-#include "games/persuasion/scoring.h"
+#include "games/persuasion-shared/matrimony.h"
+#include "games/persuasion-shared/scoring.h"
 #include "games/persuasion/state.h"
 
 namespace court::persuasion {

@@ -13,9 +13,9 @@
 #include <string>
 
 #include "engine/game.h"
-#include "games/persuasion/cards.h"
-#include "games/persuasion/log.h"
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/cards.h"
+#include "games/persuasion-shared/log.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 
