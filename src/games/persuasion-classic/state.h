@@ -2,7 +2,12 @@
 // What differs from the letterbox edition lives here: five traits each, no introductions, intentions
 // revealed all at once and resolved in order (independence, invitations, proposals), mutual
 // invitations and proposals, one-card reflection, and "at least two attributes" satisfaction.
-// Shared with the letterbox edition: the deck, scoring, the table and knowledge, the log, beliefs.
+// Shared with the letterbox edition (src/games/persuasion-shared/): the deck, scoring, the table and
+// knowledge, the log, Matrimony, beliefs and the common bot.
+//
+// Files: state.cpp (setup, who acts, legal moves, determinization), rules.cpp (what each move does, the
+// order of resolution, the end of a round, Matrimony), view.cpp (views, labels, the log in words),
+// stats.cpp, search_moves.cpp, bot.cpp.
 #pragma once
 
 #include <array>
@@ -104,9 +109,9 @@ class ClassicState {
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  // The moves search considers (persuasion/search_moves.h): one per kind of move and other player.
+  // The moves search considers (persuasion-shared/search_moves.h): one per kind of move and other player.
   void search_moves(Seat seat, ActionList& moves) const;
-  // The simulator's figures for a finished game (report_common.h).
+  // The simulator's figures for a finished game (stats.cpp; the figures are persuasion-shared/report_common.h).
   void report(GameReport& r) const;
 
   static ClassicState new_game(const ClassicRules& rules, std::uint64_t seed);
@@ -137,6 +142,13 @@ class ClassicState {
   CardId shared_card(Seat s) const;
 
  private:
+  // state.cpp: who acts, legal moves.
+  void intention_moves(Seat seat, ActionList& out) const;
+  Seat next_invitation_decider() const;
+  bool mutual(Seat a, Seat b, Intent kind) const;
+  void log_event(const LogEvent& e) { log_.push(e); }
+
+  // rules.cpp: the order of resolution, each rule, the end of a round and Matrimony.
   void start_round();
   void reveal_intentions();
   void advance_invitations();
@@ -146,12 +158,8 @@ class ClassicState {
   void advance_reflection();
   void end_round();
   void matrimony(Ending why);
-  void intention_moves(Seat seat, ActionList& out) const;
-  Seat next_invitation_decider() const;
-  bool mutual(Seat a, Seat b, Intent kind) const;
   void engage(Seat accepter, Seat proposer, CardId given, bool mutual_proposals);
   void void_mail_involving(Seat s);
-  void log_event(const LogEvent& e) { log_.push(e); }
 
   const ClassicRules* rules_ = nullptr;
   Rng rng_;

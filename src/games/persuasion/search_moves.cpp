@@ -1,4 +1,4 @@
-// Letterbox edition: the moves search considers (search_moves.h says the rule).
+// Letterbox edition: the moves search considers (persuasion-shared/search_moves.h says the rule).
 #include "games/persuasion-shared/search_moves.h"
 
 #include "games/persuasion/state.h"

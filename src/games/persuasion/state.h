@@ -2,9 +2,11 @@
 // integers) holding the table (hands, desires, deck, knowledge), this round's mail, the players'
 // pending simultaneous choices, its own random generator and the public log.
 //
-// Files: cards.* (the deck), scoring.h (matrimony), table.* (cards and knowledge, determinization),
-// log.h (events), state.cpp (setup, phases, legal moves, determinization), rules.cpp (what each move
-// does: one function per rule), view.cpp (views, labels, the log in words), scenario.cpp, bot.cpp.
+// Files: state.cpp (setup, who acts, legal moves, determinization), rules.cpp (what each move does:
+// one function per rule; the order of phases, the end of a round, Matrimony), view.cpp (views, labels,
+// the log in words), scenario.cpp, stats.cpp, bot.cpp. Shared with the character-card edition
+// (src/games/persuasion-shared/): the deck (cards.*), scoring.h, table.* (cards and knowledge,
+// determinization), log.h (events), matrimony.h, beliefs and the common bot.
 #pragma once
 
 #include <array>
@@ -131,9 +133,9 @@ class LetterboxState {
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  // The moves search considers (search_moves.h): one per kind of move and other player.
+  // The moves search considers (persuasion-shared/search_moves.h): one per kind of move and other player.
   void search_moves(Seat seat, ActionList& moves) const;
-  // The simulator's figures for a finished game (report_common.h).
+  // The simulator's figures for a finished game (stats.cpp; the figures are persuasion-shared/report_common.h).
   void report(GameReport& r) const;
 
   // --- Building (setup and scenarios) ---------------------------------------------------------------
@@ -173,7 +175,14 @@ class LetterboxState {
   bool hand_satisfies(Seat s, CardId desires) const;
 
  private:
-  // state.cpp: flow between phases.
+  // state.cpp: who acts, legal moves, determinization.
+  void resample_pending(Seat seat, Rng& rng);
+  void intention_moves(Seat seat, ActionList& out) const;
+  Seat next_decider() const;
+  bool has_undecided_mail(Seat seat) const;
+  void log_event(const LogEvent& e) { log_.push(e); }
+
+  // rules.cpp: flow between phases.
   void start_round();
   void reveal_introductions();
   void reveal_intentions();
@@ -183,9 +192,6 @@ class LetterboxState {
   void advance_postman();
   void end_round();
   void matrimony(Ending why);
-  void resample_pending(Seat seat, Rng& rng);
-  void intention_moves(Seat seat, ActionList& out) const;
-  void log_event(const LogEvent& e) { log_.push(e); }
 
   // rules.cpp: one function per rule.
   void show_card(Seat seat, Seat to, CardId card);
@@ -196,8 +202,6 @@ class LetterboxState {
   void accept_proposal(Seat seat, Seat from, CardId given);
   void reject_mail(Seat seat, Seat from);
   void return_pending_mail_of(Seat engaged);
-  Seat next_decider() const;
-  bool has_undecided_mail(Seat seat) const;
 
   const LetterboxRules* rules_ = nullptr;
   Rng rng_;
