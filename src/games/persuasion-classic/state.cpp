@@ -1,7 +1,5 @@
-// Persuasion, character-card edition: the rules read from data and options, setup, who acts, the legal
-// moves and determinization (what each move does is rules.cpp).
-#include <fmt/format.h>
-
+// Persuasion, character-card edition: setup, who acts, the legal moves and determinization (what each
+// move does is rules.cpp).
 #include "games/persuasion-classic/state.h"
 #include "games/persuasion-shared/matrimony.h"
 
@@ -9,22 +7,6 @@ namespace court::persuasion_classic {
 namespace {
 std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
 }  // namespace
-
-ClassicRules load_classic_rules(const GameConfig& config) {
-  if (config.seats < kMinSeats || config.seats > kMaxSeats) {
-    throw UserError(fmt::format("persuasion-classic is for {} to {} players, not {}", kMinSeats, kMaxSeats, config.seats));
-  }
-  ClassicRules rules;
-  rules.deck = load_deck(config.data_dir);
-  rules.seats = config.seats;
-  rules.max_rounds = static_cast<int>(config.options.get_int("max_rounds"));
-  const int needed = config.seats * (kHandSize + 1) + 1;
-  if (rules.deck.size() < needed) {
-    throw UserError(fmt::format("data/persuasion/traits.toml: {} cards; {} players need at least {}", rules.deck.size(),
-                                config.seats, needed));
-  }
-  return rules;
-}
 
 ClassicState ClassicState::blank(const ClassicRules& rules, std::uint64_t seed) {
   ClassicState s;

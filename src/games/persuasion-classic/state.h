@@ -5,9 +5,10 @@
 // Shared with the letterbox edition (src/games/persuasion-shared/): the deck, scoring, the table and
 // knowledge, the log, Matrimony, beliefs and the common bot.
 //
-// Files: state.cpp (setup, who acts, legal moves, determinization), rules.cpp (what each move does, the
-// order of resolution, the end of a round, Matrimony), view.cpp (views, labels, the log in words),
-// stats.cpp, search_moves.cpp, bot.cpp.
+// Files: cards.* (ClassicRules: data and options), actions.h (moves packed into Actions), state.cpp
+// (setup, who acts, legal moves, determinization), rules.cpp (what each move does, the order of
+// resolution, the end of a round, Matrimony), view.cpp (views, labels, the log in words), stats.cpp,
+// search_moves.cpp, bot.cpp.
 #pragma once
 
 #include <array>
@@ -16,50 +17,13 @@
 #include <string>
 
 #include "engine/game.h"
+#include "games/persuasion-classic/actions.h"
+#include "games/persuasion-classic/cards.h"
 #include "games/persuasion-shared/cards.h"
 #include "games/persuasion-shared/log.h"
 #include "games/persuasion-shared/table.h"
 
 namespace court::persuasion_classic {
-
-using namespace court::persuasion;
-
-inline constexpr int kMinSeats = 3;
-inline constexpr int kHandSize = 5;
-inline constexpr int kMaxRoundsOption = 200;
-
-struct ClassicRules {
-  PersuasionDeck deck;
-  int seats = 3;
-  int max_rounds = 30;
-};
-
-ClassicRules load_classic_rules(const GameConfig& config);
-
-enum class Move : std::uint8_t {
-  Invite = 1,        // intention: invite `seat`, sharing `card`
-  Propose,           // intention: propose to `seat`, sharing `card`
-  Independence,      // intention: claim independence
-  Reveal,            // accept `seat`'s invitation, revealing `card`
-  RejectInvitation,  // reject `seat`'s invitation
-  Accept,            // accept `seat`'s proposal, giving `card`
-  RejectAll,         // reject every proposal received
-  Discard,           // reflection: discard `card` (the drawn card included)
-};
-
-struct MoveCode {
-  Move move = Move::Invite;
-  std::int8_t seat = -1;
-  CardId card = kNoCard;
-  Action encode() const {
-    return Action{static_cast<std::uint32_t>(move) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(seat)) << 8) |
-                  (static_cast<std::uint32_t>(card) << 16)};
-  }
-  static MoveCode decode(Action a) {
-    return {static_cast<Move>(a.code & 0xff), static_cast<std::int8_t>((a.code >> 8) & 0xff),
-            static_cast<CardId>((a.code >> 16) & 0xff)};
-  }
-};
 
 enum class Phase : std::uint8_t { Intentions, Invitations, Proposals, Reflection, GameOver };
 enum class Status : std::uint8_t { Eligible, Engaged, Independent };
