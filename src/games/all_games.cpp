@@ -9,6 +9,7 @@
 #include "games/gameshire/game.h"
 #include "games/intrigue/bot.h"
 #include "games/intrigue/game.h"
+#include "games/persuasion-classic/bot.h"
 #include "games/persuasion-classic/game.h"
 #include "games/persuasion/bot.h"
 #include "games/persuasion/game.h"
@@ -25,7 +26,7 @@ GameRegistry all_games() {
   registry.add(game_entry<intrigue::IntrigueGame>({.heuristic = intrigue::make_heuristic_bot}));
   registry.add(game_entry<persuasion::LetterboxGame>({.heuristic = persuasion::make_letterbox_heuristic_bot}));
   registry.add(
-      game_entry<persuasion_classic::ClassicGame>({.heuristic = persuasion::make_classic_heuristic_bot}));
+      game_entry<persuasion_classic::ClassicGame>({.heuristic = persuasion_classic::make_classic_heuristic_bot}));
   return registry;
 }
 

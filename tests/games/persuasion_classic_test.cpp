@@ -8,7 +8,7 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "games/persuasion-classic/game.h"
-#include "games/persuasion/scoring.h"
+#include "games/persuasion-shared/scoring.h"
 #include "persuasion_test_support.h"
 
 namespace court::persuasion_classic {
@@ -152,7 +152,7 @@ TEST(PersuasionClassic, ProposalsInSeatOrderAndVoidAfterEngagement) {
 }
 
 // Satisfaction: at least two of the desires card's three border attributes, same symbol and sign.
-// What search weighs (persuasion/search_moves.h): one invitation and one proposal per player and
+// What search weighs (persuasion-shared/search_moves.h): one invitation and one proposal per player and
 // independence; a proposal gives the card that most helps the fiance to have the proposer's three
 // attributes (the least appealing of those); a reflection discards the least appealing trait.
 TEST(PersuasionClassic, SearchWeighsOneMovePerKindAndPlayer) {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "engine/data.h"
-#include "games/persuasion/cards.h"
+#include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion {
 namespace {

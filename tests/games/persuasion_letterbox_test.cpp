@@ -7,8 +7,8 @@
 
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "games/persuasion-shared/scoring.h"
 #include "games/persuasion/game.h"
-#include "games/persuasion/scoring.h"
 #include "persuasion_test_support.h"
 
 namespace court::persuasion {
@@ -594,7 +594,7 @@ TEST(PersuasionBot, HeuristicBeatsRandom) { expect_heuristic_beats_random(4, 240
 // With many players the game is short and most players pair off at once: the bot must commit in time.
 TEST(PersuasionBot, HeuristicBeatsRandomAtEightPlayers) { expect_heuristic_beats_random(8, 240); }
 
-// --- What search considers (persuasion/search_moves.h) ------------------------------------------------
+// --- What search considers (persuasion-shared/search_moves.h) ------------------------------------------------
 
 // A card's appeal is how often the deck's desire rows name its border symbols: with the rulebook's
 // counts (+👑 12, +👤 9, -🗡️ 17), card #01 +👑 +👤 -🗡️ has 38.

@@ -11,7 +11,7 @@
 
 #include "engine/match.h"
 #include "engine/registry.h"
-#include "games/persuasion/cards.h"
+#include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion::test_support {
 

@@ -2,18 +2,14 @@
 // of the three desired attributes". It invites to learn, proposes and accepts when a candidate very
 // likely satisfies it, claims independence when nobody likely can, and discards its least appealing
 // trait when it reflects.
+#include "games/persuasion-classic/bot.h"
+
 #include "games/persuasion-classic/state.h"
-#include "games/persuasion/belief.h"
-#include "games/persuasion/bot.h"
-#include "games/persuasion/bot_common.h"
+#include "games/persuasion-shared/belief.h"
+#include "games/persuasion-shared/bot_common.h"
 
-namespace court::persuasion {
+namespace court::persuasion_classic {
 namespace {
-
-using persuasion_classic::ClassicState;
-using persuasion_classic::Intent;
-using persuasion_classic::Move;
-using persuasion_classic::MoveCode;
 
 // The character-card bot's values of moves (bot_common.h plays the best).
 struct ClassicPolicy {
@@ -82,4 +78,4 @@ std::unique_ptr<Bot> make_classic_heuristic_bot(const BotParams& params, std::ui
   return std::make_unique<ValueBot<ClassicPolicy>>(seed);
 }
 
-}  // namespace court::persuasion
+}  // namespace court::persuasion_classic

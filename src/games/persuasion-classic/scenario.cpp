@@ -1,7 +1,7 @@
-// Persuasion, character-card edition: scenario files (format in games/persuasion/scenario_common.h and
+// Persuasion, character-card edition: scenario files (format in games/persuasion-shared/scenario_common.h and
 // docs/rules/persuasion-classic.md).
 #include "games/persuasion-classic/game.h"
-#include "games/persuasion/scenario_common.h"
+#include "games/persuasion-shared/scenario_common.h"
 
 namespace court::persuasion_classic {
 

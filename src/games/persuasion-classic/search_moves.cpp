@@ -1,7 +1,7 @@
-// Character-card edition: the moves search considers (persuasion/search_moves.h says the rule; here a
+// Character-card edition: the moves search considers (persuasion-shared/search_moves.h says the rule; here a
 // seat wants the three attributes on its desires card's border, and a reflection discards the least
 // appealing trait).
-#include "games/persuasion/search_moves.h"
+#include "games/persuasion-shared/search_moves.h"
 
 #include "games/persuasion-classic/state.h"
 

@@ -2,7 +2,13 @@
 // What differs from the letterbox edition lives here: five traits each, no introductions, intentions
 // revealed all at once and resolved in order (independence, invitations, proposals), mutual
 // invitations and proposals, one-card reflection, and "at least two attributes" satisfaction.
-// Shared with the letterbox edition: the deck, scoring, the table and knowledge, the log, beliefs.
+// Shared with the letterbox edition (src/games/persuasion-shared/): the deck, scoring, the table and
+// knowledge, the log, Matrimony, beliefs and the common bot.
+//
+// Files: cards.* (ClassicRules: data and options), actions.h (moves packed into Actions), state.cpp
+// (setup, who acts, legal moves, determinization), rules.cpp (what each move does, the order of
+// resolution, the end of a round, Matrimony), view.cpp (views, labels, the log in words), stats.cpp,
+// search_moves.cpp, bot.cpp.
 #pragma once
 
 #include <array>
@@ -11,50 +17,13 @@
 #include <string>
 
 #include "engine/game.h"
-#include "games/persuasion/cards.h"
-#include "games/persuasion/log.h"
-#include "games/persuasion/table.h"
+#include "games/persuasion-classic/actions.h"
+#include "games/persuasion-classic/cards.h"
+#include "games/persuasion-shared/cards.h"
+#include "games/persuasion-shared/log.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion_classic {
-
-using namespace court::persuasion;
-
-inline constexpr int kMinSeats = 3;
-inline constexpr int kHandSize = 5;
-inline constexpr int kMaxRoundsOption = 200;
-
-struct ClassicRules {
-  PersuasionDeck deck;
-  int seats = 3;
-  int max_rounds = 30;
-};
-
-ClassicRules load_classic_rules(const GameConfig& config);
-
-enum class Move : std::uint8_t {
-  Invite = 1,        // intention: invite `seat`, sharing `card`
-  Propose,           // intention: propose to `seat`, sharing `card`
-  Independence,      // intention: claim independence
-  Reveal,            // accept `seat`'s invitation, revealing `card`
-  RejectInvitation,  // reject `seat`'s invitation
-  Accept,            // accept `seat`'s proposal, giving `card`
-  RejectAll,         // reject every proposal received
-  Discard,           // reflection: discard `card` (the drawn card included)
-};
-
-struct MoveCode {
-  Move move = Move::Invite;
-  std::int8_t seat = -1;
-  CardId card = kNoCard;
-  Action encode() const {
-    return Action{static_cast<std::uint32_t>(move) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(seat)) << 8) |
-                  (static_cast<std::uint32_t>(card) << 16)};
-  }
-  static MoveCode decode(Action a) {
-    return {static_cast<Move>(a.code & 0xff), static_cast<std::int8_t>((a.code >> 8) & 0xff),
-            static_cast<CardId>((a.code >> 16) & 0xff)};
-  }
-};
 
 enum class Phase : std::uint8_t { Intentions, Invitations, Proposals, Reflection, GameOver };
 enum class Status : std::uint8_t { Eligible, Engaged, Independent };
@@ -104,9 +73,9 @@ class ClassicState {
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  // The moves search considers (persuasion/search_moves.h): one per kind of move and other player.
+  // The moves search considers (persuasion-shared/search_moves.h): one per kind of move and other player.
   void search_moves(Seat seat, ActionList& moves) const;
-  // The simulator's figures for a finished game (report_common.h).
+  // The simulator's figures for a finished game (stats.cpp; the figures are persuasion-shared/report_common.h).
   void report(GameReport& r) const;
 
   static ClassicState new_game(const ClassicRules& rules, std::uint64_t seed);
@@ -137,6 +106,13 @@ class ClassicState {
   CardId shared_card(Seat s) const;
 
  private:
+  // state.cpp: who acts, legal moves.
+  void intention_moves(Seat seat, ActionList& out) const;
+  Seat next_invitation_decider() const;
+  bool mutual(Seat a, Seat b, Intent kind) const;
+  void log_event(const LogEvent& e) { log_.push(e); }
+
+  // rules.cpp: the order of resolution, each rule, the end of a round and Matrimony.
   void start_round();
   void reveal_intentions();
   void advance_invitations();
@@ -146,12 +122,8 @@ class ClassicState {
   void advance_reflection();
   void end_round();
   void matrimony(Ending why);
-  void intention_moves(Seat seat, ActionList& out) const;
-  Seat next_invitation_decider() const;
-  bool mutual(Seat a, Seat b, Intent kind) const;
   void engage(Seat accepter, Seat proposer, CardId given, bool mutual_proposals);
   void void_mail_involving(Seat s);
-  void log_event(const LogEvent& e) { log_.push(e); }
 
   const ClassicRules* rules_ = nullptr;
   Rng rng_;

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include "games/persuasion-classic/game.h"
-#include "games/persuasion/scoring.h"
-#include "games/persuasion/view_common.h"
+#include "games/persuasion-shared/scoring.h"
+#include "games/persuasion-shared/view_common.h"
 
 namespace court::persuasion_classic {
 namespace {

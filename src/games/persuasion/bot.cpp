@@ -6,8 +6,8 @@
 // players are available (none at three or fewer), and does not invite when no round follows.
 #include "games/persuasion/bot.h"
 
-#include "games/persuasion/belief.h"
-#include "games/persuasion/bot_common.h"
+#include "games/persuasion-shared/belief.h"
+#include "games/persuasion-shared/bot_common.h"
 #include "games/persuasion/state.h"
 
 namespace court::persuasion {

@@ -1,5 +1,5 @@
-// Persuasion's heuristic bots (one per edition). They judge only from what their seat knows: the
-// cards it has seen in each hand, and the average of the cards it has not seen for the rest.
+// Persuasion's heuristic bot, letterbox edition. It judges only from what its seat knows: the cards
+// it has seen in each hand, and the average of the cards it has not seen for the rest.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,5 @@
 namespace court::persuasion {
 
 std::unique_ptr<Bot> make_letterbox_heuristic_bot(const BotParams& params, std::uint64_t seed);
-std::unique_ptr<Bot> make_classic_heuristic_bot(const BotParams& params, std::uint64_t seed);
 
 }  // namespace court::persuasion

@@ -1,75 +1,25 @@
-// Persuasion's trait deck, shared by both editions: five symbols and 60 trait cards, each with a
-// desire row of two signed symbols (read when the card is someone's desires card) and a border of
-// three signed symbols (the traits it adds to a hand). Loaded from data/persuasion/traits.toml, which
-// tools/persuasion/make_deck.cpp generates.
+// Persuasion, letterbox edition: its data (the shared trait deck, persuasion-shared/cards.h) and
+// options read into LetterboxRules, once per configuration.
 #pragma once
 
-#include <array>
-#include <bit>
-#include <cstdint>
-#include <string>
-#include <vector>
-
 #include "engine/game.h"
+#include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion {
 
-// A card of the deck (an index into PersuasionDeck::cards, 0-based; the data's id is one more).
-using CardId = std::uint8_t;
-// A set of cards as a bitmask: the deck holds at most 64 cards.
-using CardSet = std::uint64_t;
-// One of the five symbols: 0 Wealth, 1 Title, 2 Mystery, 3 Romance, 4 Danger (names are data).
-using Symbol = std::uint8_t;
+inline constexpr int kMinSeats = 3;
+inline constexpr int kMaxRoundsOption = 200;
 
-inline constexpr int kSymbols = 5;
-inline constexpr int kMaxCards = 64;
-inline constexpr CardId kNoCard = 0xff;
-
-// A symbol with its sign, as printed on a card: +Wealth, -Danger ...
-struct SignedSymbol {
-  Symbol symbol = 0;
-  std::int8_t sign = 1;  // +1 or -1
-  friend constexpr bool operator==(SignedSymbol, SignedSymbol) = default;
+struct LetterboxRules {
+  PersuasionDeck deck;
+  int seats = 3;
+  int hand_size = 10;          // trait cards per player: 3 players 10, 4 9, ..., 8 players 5
+  int max_rounds = 30;
+  bool extra_reflection = true;
 };
 
-struct TraitCard {
-  int id = 0;                               // the number printed on the card (data order, from 1)
-  std::array<SignedSymbol, 2> desire{};     // the underlined desire row
-  std::array<SignedSymbol, 3> border{};     // the traits this card adds to a hand
-};
-
-struct SymbolInfo {
-  std::string key;    // "wealth": how data files name it
-  std::string name;   // "Wealth"
-  std::string emoji;  // "💎"
-};
-
-struct PersuasionDeck {
-  std::array<SymbolInfo, kSymbols> symbols;
-  std::vector<TraitCard> cards;
-  // Per card: how often the deck's desire rows name the signed symbols on its border (summed over
-  // its three border symbols). A quick, knowledge-free measure of how attractive a card is to show.
-  std::array<int, kMaxCards> appeal{};
-
-  int size() const { return static_cast<int>(cards.size()); }
-  CardSet all() const { return cards.size() >= 64 ? ~CardSet{0} : (CardSet{1} << cards.size()) - 1; }
-  // "+💎 Wealth"
-  std::string signed_name(SignedSymbol s) const;
-  // "+💎"
-  std::string signed_short(SignedSymbol s) const;
-  // "#07 +👑 -👤 +🌹": a card as a trait (its number and border).
-  std::string trait_label(CardId c) const;
-  // "#07 wants +💎 Wealth and -🗡️ Danger": a card as a desires card (its desire row).
-  std::string desire_label(CardId c) const;
-};
-
-// Reads data/persuasion/traits.toml (or `data_dir`/traits.toml); throws UserError naming the file,
-// the card and the field on bad data.
-PersuasionDeck load_deck(const std::string& data_dir);
-
-// --- CardSet helpers -------------------------------------------------------------------------------
-constexpr CardSet card_bit(CardId c) { return CardSet{1} << c; }
-constexpr bool has_card(CardSet set, CardId c) { return (set >> c) & 1u; }
-constexpr int card_count(CardSet set) { return std::popcount(set); }
+LetterboxRules load_letterbox_rules(const GameConfig& config);
+// The rulebook's table: trait cards per player by player count.
+constexpr int letterbox_hand_size(int seats) { return 13 - seats; }
 
 }  // namespace court::persuasion

@@ -6,6 +6,11 @@
 // Options:
 //   max_rounds        int 1..200  30    after this many rounds play goes to Matrimony
 //   extra_reflection  bool        true  a player whom no card reached in a round may reflect
+//
+// Names: the game id is `persuasion` (replays and stored tables name it), and so are this folder and
+// its namespace `court::persuasion`, which it shares with the code both editions use
+// (src/games/persuasion-shared/); its types are called Letterbox* (LetterboxGame, LetterboxState) to
+// tell this edition's types from the character-card edition's Classic* and the shared Persuasion* ones.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 // Persuasion, letterbox edition: scenario files (format in scenario_common.h and docs/rules/persuasion.md).
 #include "games/persuasion/game.h"
-#include "games/persuasion/scenario_common.h"
+#include "games/persuasion-shared/scenario_common.h"
 
 namespace court::persuasion {
 

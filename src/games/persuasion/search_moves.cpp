@@ -1,5 +1,5 @@
-// Letterbox edition: the moves search considers (search_moves.h says the rule).
-#include "games/persuasion/search_moves.h"
+// Letterbox edition: the moves search considers (persuasion-shared/search_moves.h says the rule).
+#include "games/persuasion-shared/search_moves.h"
 
 #include "games/persuasion/state.h"
 

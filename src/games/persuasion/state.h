@@ -2,9 +2,12 @@
 // integers) holding the table (hands, desires, deck, knowledge), this round's mail, the players'
 // pending simultaneous choices, its own random generator and the public log.
 //
-// Files: cards.* (the deck), scoring.h (matrimony), table.* (cards and knowledge, determinization),
-// log.h (events), state.cpp (setup, phases, legal moves, determinization), rules.cpp (what each move
-// does: one function per rule), view.cpp (views, labels, the log in words), scenario.cpp, bot.cpp.
+// Files: cards.* (LetterboxRules: data and options), actions.h (moves packed into Actions), state.cpp
+// (setup, who acts, legal moves, determinization), rules.cpp (what each move does: one function per
+// rule; the order of phases, the end of a round, Matrimony), view.cpp (views, labels, the log in
+// words), scenario.cpp, stats.cpp, search_moves.cpp, bot.cpp. Shared with the character-card edition
+// (src/games/persuasion-shared/): the deck (cards.*), scoring.h, table.* (cards and knowledge,
+// determinization), log.h (events), matrimony.h, beliefs and the common bot.
 #pragma once
 
 #include <array>
@@ -13,56 +16,13 @@
 #include <string>
 
 #include "engine/game.h"
+#include "games/persuasion-shared/cards.h"
+#include "games/persuasion-shared/log.h"
+#include "games/persuasion-shared/table.h"
+#include "games/persuasion/actions.h"
 #include "games/persuasion/cards.h"
-#include "games/persuasion/log.h"
-#include "games/persuasion/table.h"
 
 namespace court::persuasion {
-
-inline constexpr int kMinSeats = 3;
-inline constexpr int kMaxRoundsOption = 200;
-
-struct LetterboxRules {
-  PersuasionDeck deck;
-  int seats = 3;
-  int hand_size = 10;          // trait cards per player: 3 players 10, 4 9, ..., 8 players 5
-  int max_rounds = 30;
-  bool extra_reflection = true;
-};
-
-LetterboxRules load_letterbox_rules(const GameConfig& config);
-// The rulebook's table: trait cards per player by player count.
-constexpr int letterbox_hand_size(int seats) { return 13 - seats; }
-
-// --- Moves ------------------------------------------------------------------------------------------
-enum class Move : std::uint8_t {
-  Show = 1,        // introductions: show `card` to `seat`
-  Invite,          // intention: invite `seat` with `card`
-  Propose,         // intention: propose to `seat` with `card`
-  Independence,    // intention: claim independence
-  Reflect,         // intention: reflection
-  Swap,            // reflection: put `card` (yours) on the discard pile and keep drawn `card2`
-  KeepNone,        // reflection: keep none of the drawn cards
-  Accept,          // correspondence: accept `seat`'s mail, sending / giving `card`
-  Reject,          // correspondence: reject `seat`'s mail
-  ExtraReflect,    // await postman: reflect because nothing reached you this round
-  Pass,            // await postman: do not reflect
-};
-
-struct MoveCode {
-  Move move = Move::Show;
-  std::int8_t seat = -1;
-  CardId card = kNoCard;
-  CardId card2 = kNoCard;
-  Action encode() const {
-    return Action{static_cast<std::uint32_t>(move) | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(seat)) << 8) |
-                  (static_cast<std::uint32_t>(card) << 16) | (static_cast<std::uint32_t>(card2) << 24)};
-  }
-  static MoveCode decode(Action a) {
-    return {static_cast<Move>(a.code & 0xff), static_cast<std::int8_t>((a.code >> 8) & 0xff),
-            static_cast<CardId>((a.code >> 16) & 0xff), static_cast<CardId>(a.code >> 24)};
-  }
-};
 
 // --- Position -----------------------------------------------------------------------------------------
 enum class Phase : std::uint8_t { Introductions, Intentions, Reflection, Correspondence, Postman, GameOver };
@@ -131,9 +91,9 @@ class LetterboxState {
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  // The moves search considers (search_moves.h): one per kind of move and other player.
+  // The moves search considers (persuasion-shared/search_moves.h): one per kind of move and other player.
   void search_moves(Seat seat, ActionList& moves) const;
-  // The simulator's figures for a finished game (report_common.h).
+  // The simulator's figures for a finished game (stats.cpp; the figures are persuasion-shared/report_common.h).
   void report(GameReport& r) const;
 
   // --- Building (setup and scenarios) ---------------------------------------------------------------
@@ -173,7 +133,14 @@ class LetterboxState {
   bool hand_satisfies(Seat s, CardId desires) const;
 
  private:
-  // state.cpp: flow between phases.
+  // state.cpp: who acts, legal moves, determinization.
+  void resample_pending(Seat seat, Rng& rng);
+  void intention_moves(Seat seat, ActionList& out) const;
+  Seat next_decider() const;
+  bool has_undecided_mail(Seat seat) const;
+  void log_event(const LogEvent& e) { log_.push(e); }
+
+  // rules.cpp: flow between phases.
   void start_round();
   void reveal_introductions();
   void reveal_intentions();
@@ -183,9 +150,6 @@ class LetterboxState {
   void advance_postman();
   void end_round();
   void matrimony(Ending why);
-  void resample_pending(Seat seat, Rng& rng);
-  void intention_moves(Seat seat, ActionList& out) const;
-  void log_event(const LogEvent& e) { log_.push(e); }
 
   // rules.cpp: one function per rule.
   void show_card(Seat seat, Seat to, CardId card);
@@ -196,8 +160,6 @@ class LetterboxState {
   void accept_proposal(Seat seat, Seat from, CardId given);
   void reject_mail(Seat seat, Seat from);
   void return_pending_mail_of(Seat engaged);
-  Seat next_decider() const;
-  bool has_undecided_mail(Seat seat) const;
 
   const LetterboxRules* rules_ = nullptr;
   Rng rng_;

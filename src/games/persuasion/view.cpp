@@ -2,9 +2,9 @@
 // log in words.
 #include <fmt/format.h>
 
-#include "games/persuasion/scoring.h"
+#include "games/persuasion-shared/scoring.h"
+#include "games/persuasion-shared/view_common.h"
 #include "games/persuasion/state.h"
-#include "games/persuasion/view_common.h"
 
 namespace court::persuasion {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/persuasion/belief.h"
+#include "games/persuasion-shared/belief.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "engine/bot.h"
-#include "games/persuasion/belief.h"
+#include "games/persuasion-shared/belief.h"
 
 namespace court::persuasion {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "engine/types.h"
-#include "games/persuasion/cards.h"
+#include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion {
 

@@ -1,4 +1,4 @@
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 

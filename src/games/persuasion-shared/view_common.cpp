@@ -1,4 +1,4 @@
-#include "games/persuasion/view_common.h"
+#include "games/persuasion-shared/view_common.h"
 
 #include <fmt/format.h>
 

@@ -8,9 +8,9 @@
 #include <cstdint>
 
 #include "engine/game.h"
-#include "games/persuasion/log.h"
-#include "games/persuasion/report_common.h"
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/log.h"
+#include "games/persuasion-shared/report_common.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 

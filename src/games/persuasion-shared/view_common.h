@@ -5,10 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "games/persuasion/cards.h"
-#include "games/persuasion/log.h"
-#include "games/persuasion/scoring.h"
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/cards.h"
+#include "games/persuasion-shared/log.h"
+#include "games/persuasion-shared/scoring.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 

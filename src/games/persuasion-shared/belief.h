@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <array>
 
-#include "games/persuasion/cards.h"
-#include "games/persuasion/scoring.h"
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/cards.h"
+#include "games/persuasion-shared/scoring.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 

@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "games/persuasion/cards.h"
+#include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/json_reader.h"
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 

@@ -13,7 +13,7 @@
 
 #include "engine/types.h"
 #include "engine/rng.h"
-#include "games/persuasion/cards.h"
+#include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion {
 

@@ -1,4 +1,4 @@
-#include "games/persuasion/scenario_common.h"
+#include "games/persuasion-shared/scenario_common.h"
 
 #include <fmt/format.h>
 

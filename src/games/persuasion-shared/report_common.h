@@ -6,8 +6,8 @@
 #include <array>
 
 #include "engine/game.h"
-#include "games/persuasion/cards.h"
-#include "games/persuasion/table.h"
+#include "games/persuasion-shared/cards.h"
+#include "games/persuasion-shared/table.h"
 
 namespace court::persuasion {
 

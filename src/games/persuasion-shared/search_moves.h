@@ -16,7 +16,7 @@
 #include <stdexcept>
 
 #include "engine/types.h"
-#include "games/persuasion/cards.h"
+#include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion {
 

@@ -1,0 +1,25 @@
+// Persuasion, character-card edition: its data (the shared trait deck, persuasion-shared/cards.h) and
+// options read into ClassicRules, once per configuration.
+#pragma once
+
+#include "engine/game.h"
+#include "games/persuasion-shared/cards.h"
+
+namespace court::persuasion_classic {
+
+// The code both editions share (src/games/persuasion-shared/) is in court::persuasion.
+using namespace court::persuasion;
+
+inline constexpr int kMinSeats = 3;
+inline constexpr int kHandSize = 5;
+inline constexpr int kMaxRoundsOption = 200;
+
+struct ClassicRules {
+  PersuasionDeck deck;
+  int seats = 3;
+  int max_rounds = 30;
+};
+
+ClassicRules load_classic_rules(const GameConfig& config);
+
+}  // namespace court::persuasion_classic
