@@ -21,7 +21,7 @@
 #include "games/persuasion-classic/cards.h"
 #include "games/persuasion-shared/cards.h"
 #include "games/persuasion-shared/log.h"
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 
 namespace court::persuasion_classic {
 
@@ -82,12 +82,12 @@ class ClassicState {
   static ClassicState blank(const ClassicRules& rules, std::uint64_t seed);
   void begin_round(int round);
   void set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent);
-  Table& table() { return table_; }
+  CardsInPlay& table() { return table_; }
   Rng& rng() { return rng_; }
 
   const ClassicRules& rules() const { return *rules_; }
   const PersuasionDeck& deck() const { return rules_->deck; }
-  const Table& table() const { return table_; }
+  const CardsInPlay& table() const { return table_; }
   Phase phase() const { return phase_; }
   int round() const { return round_; }
   bool final_round() const { return final_round_; }
@@ -127,7 +127,7 @@ class ClassicState {
 
   const ClassicRules* rules_ = nullptr;
   Rng rng_;
-  Table table_;
+  CardsInPlay table_;
   Phase phase_ = Phase::Intentions;
   std::uint8_t round_ = 0;
   bool final_round_ = false;

@@ -9,7 +9,7 @@ constexpr double kStaleStays = 0.7;  // a card seen in a hand that may have left
 
 }  // namespace
 
-Beliefs::Beliefs(const PersuasionDeck& deck, const Table& table, Seat me, SymbolMask wanted)
+Beliefs::Beliefs(const PersuasionDeck& deck, const CardsInPlay& table, Seat me, SymbolMask wanted)
     : deck_(deck), table_(table), me_(me), wanted_(wanted) {
   const CardSet located = table.located_by(me);
   int unseen = 0;

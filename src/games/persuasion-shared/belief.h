@@ -8,7 +8,7 @@
 
 #include "games/persuasion-shared/cards.h"
 #include "games/persuasion-shared/scoring.h"
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 
 namespace court::persuasion {
 
@@ -68,7 +68,7 @@ class Beliefs {
  public:
   // `wanted`: the symbols the caller will ask odds of (the others are left at zero, which saves
   // most of the work: a bot only asks about the symbols its desires card names).
-  Beliefs(const PersuasionDeck& deck, const Table& table, Seat me, SymbolMask wanted = kAllSymbols);
+  Beliefs(const PersuasionDeck& deck, const CardsInPlay& table, Seat me, SymbolMask wanted = kAllSymbols);
 
   // The odds of t's dominant symbols after `change` (the unchanged odds are computed once per seat).
   DominanceOdds odds(Seat t, HandChange change = {}) const;
@@ -81,7 +81,7 @@ class Beliefs {
 
  private:
   const PersuasionDeck& deck_;
-  const Table& table_;
+  const CardsInPlay& table_;
   Seat me_;
   SymbolMask wanted_;
   // Per seat, the symbol totals before a joining card: [0] with no card leaving, [1] for the last

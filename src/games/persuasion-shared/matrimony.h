@@ -10,7 +10,7 @@
 #include "engine/game.h"
 #include "games/persuasion-shared/log.h"
 #include "games/persuasion-shared/report_common.h"
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 
 namespace court::persuasion {
 
@@ -51,7 +51,7 @@ bool matrimony_win(Standing standing, Seat s, Seat fiance, int seats, Satisfies&
 // `matrimony_event` per seat (a = seat, b = fiance, x = 1 for a win, d = its desires card).
 // `satisfies(t, desires)` is the edition's rule for whether seat t's hand satisfies `desires`.
 template <class Status, std::size_t N, class Satisfies>
-void resolve_matrimony(const Table& table, const std::array<Status, kMaxSeats>& status,
+void resolve_matrimony(const CardsInPlay& table, const std::array<Status, kMaxSeats>& status,
                        const std::array<std::int8_t, kMaxSeats>& fiance, std::array<bool, kMaxSeats>& won,
                        EventLog<N>& log, std::uint8_t matrimony_event, Satisfies&& satisfies) {
   for (Seat s = 0; s < table.seats; ++s) {
@@ -81,7 +81,7 @@ inline Outcome outcome_of_wins(const std::array<bool, kMaxSeats>& won, int seats
 
 // Setup (both editions): shuffle the whole deck, deal `hand_size` traits to each seat, then one
 // desires card each.
-inline void deal_new_game(Table& table, int deck_size, int hand_size, Rng& rng) {
+inline void deal_new_game(CardsInPlay& table, int deck_size, int hand_size, Rng& rng) {
   for (int c = 0; c < deck_size; ++c) table.deck.push_back(static_cast<CardId>(c));
   shuffle(table.deck.begin(), table.deck.end(), rng);
   for (Seat t = 0; t < table.seats; ++t) {

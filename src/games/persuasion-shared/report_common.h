@@ -7,7 +7,7 @@
 
 #include "engine/game.h"
 #include "games/persuasion-shared/cards.h"
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 
 namespace court::persuasion {
 
@@ -26,7 +26,7 @@ enum class EndKind : std::uint8_t { FewLeft, FinalRound, MaxRounds };
 //   engaged_won         engaged players whose fiance satisfied them
 //   independent_won     independent players nobody satisfied
 //   one_or_none_left, final_round_played, max_rounds_reached   1 for the way the game ended
-inline void fill_report(GameReport& r, const PersuasionDeck& deck, const Table& table,
+inline void fill_report(GameReport& r, const PersuasionDeck& deck, const CardsInPlay& table,
                         const std::array<Standing, kMaxSeats>& standing, const std::array<bool, kMaxSeats>& won,
                         EndKind end, int rounds) {
   const int n = table.seats;

@@ -29,7 +29,7 @@ class CardReader {
 };
 
 // `hands` (one list of 1..kMaxHand cards per seat) and `desires` (one card per seat).
-void read_hands(const JsonReader& in, int seats, CardReader& cards, Table& table) {
+void read_hands(const JsonReader& in, int seats, CardReader& cards, CardsInPlay& table) {
   const std::string hands_form = fmt::format("must be a list of {} lists of card numbers (one per seat)", seats);
   const JsonList hands = in.list("hands", hands_form);
   if (hands.size() != static_cast<std::size_t>(seats)) hands.fail(hands_form);
@@ -46,7 +46,7 @@ void read_hands(const JsonReader& in, int seats, CardReader& cards, Table& table
 }
 
 // `deck`: listed cards on top (first = top), every card not named anywhere shuffled below them.
-void read_deck(const JsonReader& in, const PersuasionDeck& deck, CardReader& cards, Table& table, Rng& rng) {
+void read_deck(const JsonReader& in, const PersuasionDeck& deck, CardReader& cards, CardsInPlay& table, Rng& rng) {
   std::vector<CardId> top;
   if (in.has("deck")) {
     for (const JsonValue& v : in.list("deck", "must be a list of card numbers, top first").items()) {
@@ -90,7 +90,7 @@ void read_commitments(const JsonReader& in, int seats, ScenarioSetup& setup) {
 
 }  // namespace
 
-ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, Table& table, Rng& rng) {
+ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, CardsInPlay& table, Rng& rng) {
   CardReader cards(deck);
   ScenarioSetup setup;
   table.seats = seats;

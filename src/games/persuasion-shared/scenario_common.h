@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/json_reader.h"
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 
 namespace court::persuasion {
 
@@ -24,6 +24,6 @@ struct ScenarioSetup {
 
 // Fills `table` (hands, desires, deck) from the scenario and reads the rest; throws UserError naming
 // the field and what is allowed. Each edition refuses the fields it does not accept first (`in.only`).
-ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, Table& table, Rng& rng);
+ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, CardsInPlay& table, Rng& rng);
 
 }  // namespace court::persuasion

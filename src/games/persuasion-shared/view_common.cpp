@@ -30,7 +30,7 @@ std::string dominant_words(const PersuasionDeck& deck, const SymbolTally& tally)
   return out.empty() ? "none" : out;
 }
 
-nlohmann::json spreadsheet(const PersuasionDeck& deck, const Table& table, Seat seat) {
+nlohmann::json spreadsheet(const PersuasionDeck& deck, const CardsInPlay& table, Seat seat) {
   nlohmann::json out = nlohmann::json::array();
   for (Seat t = 0; t < table.seats; ++t) {
     if (t == seat) continue;

@@ -8,7 +8,7 @@
 #include "games/persuasion-shared/cards.h"
 #include "games/persuasion-shared/log.h"
 #include "games/persuasion-shared/scoring.h"
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 
 namespace court::persuasion {
 
@@ -20,12 +20,12 @@ std::string tally_words(const PersuasionDeck& deck, const SymbolTally& tally);
 std::string dominant_words(const PersuasionDeck& deck, const SymbolTally& tally);
 // One entry per other seat: the cards `seat` is sure of, those it saw that may have left since, and
 // the tally of the sure ones.
-nlohmann::json spreadsheet(const PersuasionDeck& deck, const Table& table, Seat seat);
+nlohmann::json spreadsheet(const PersuasionDeck& deck, const CardsInPlay& table, Seat seat);
 
 // The view's "matrimony" entry at the end of the game: every seat's desires card, traits, dominant
 // symbols and result. `desires(c)` words a desires card the edition's way.
 template <class DesiresWords>
-nlohmann::json matrimony_results(const PersuasionDeck& deck, const Table& table, const std::array<bool, kMaxSeats>& won,
+nlohmann::json matrimony_results(const PersuasionDeck& deck, const CardsInPlay& table, const std::array<bool, kMaxSeats>& won,
                                  DesiresWords&& desires) {
   using nlohmann::json;
   json result = json::array();

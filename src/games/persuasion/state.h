@@ -18,7 +18,7 @@
 #include "engine/game.h"
 #include "games/persuasion-shared/cards.h"
 #include "games/persuasion-shared/log.h"
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 #include "games/persuasion/actions.h"
 #include "games/persuasion/cards.h"
 
@@ -104,13 +104,13 @@ class LetterboxState {
   // Starts play at Mail Intentions of round `round` (scenarios that skip the introductions).
   void begin_round(int round);
   void set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent);
-  Table& table() { return table_; }
+  CardsInPlay& table() { return table_; }
   Rng& rng() { return rng_; }
 
   // --- Read access (views, bots, tests) -------------------------------------------------------------
   const LetterboxRules& rules() const { return *rules_; }
   const PersuasionDeck& deck() const { return rules_->deck; }
-  const Table& table() const { return table_; }
+  const CardsInPlay& table() const { return table_; }
   Phase phase() const { return phase_; }
   int round() const { return round_; }
   bool final_round() const { return final_round_; }
@@ -163,7 +163,7 @@ class LetterboxState {
 
   const LetterboxRules* rules_ = nullptr;
   Rng rng_;
-  Table table_;
+  CardsInPlay table_;
   Phase phase_ = Phase::Introductions;
   std::uint8_t round_ = 0;
   bool final_round_ = false;

@@ -1,4 +1,4 @@
-#include "games/persuasion-shared/table.h"
+#include "games/persuasion-shared/cards_in_play.h"
 
 namespace court::persuasion {
 
@@ -36,7 +36,7 @@ void Knowledge::hand_changed_privately(Seat t, int seats) {
   for (Seat v = 0; v < seats; ++v) if (v != t) known[v][t] = 0;
 }
 
-CardId Table::draw(Rng& rng, bool* reshuffled) {
+CardId CardsInPlay::draw(Rng& rng, bool* reshuffled) {
   if (deck.empty()) {
     if (discard.empty()) return kNoCard;
     for (CardId c : discard) deck.push_back(c);
@@ -50,12 +50,12 @@ CardId Table::draw(Rng& rng, bool* reshuffled) {
   return c;
 }
 
-void Table::remove_from_hand(Seat t, CardId c) {
+void CardsInPlay::remove_from_hand(Seat t, CardId c) {
   int i = hands[t].index_of(c);
   if (i >= 0) hands[t].erase_at(static_cast<std::size_t>(i));
 }
 
-void Table::exchange_engagement_cards(Seat accepter, CardId given, Seat proposer, CardId received) {
+void CardsInPlay::exchange_engagement_cards(Seat accepter, CardId given, Seat proposer, CardId received) {
   Hand& ha = hands[accepter];
   Hand& hp = hands[proposer];
   ha[static_cast<std::size_t>(ha.index_of(given))] = received;
@@ -71,7 +71,7 @@ void Table::exchange_engagement_cards(Seat accepter, CardId given, Seat proposer
   knowledge.saw(accepter, proposer, given);
 }
 
-CardSet Table::all_cards() const {
+CardSet CardsInPlay::all_cards() const {
   CardSet set = 0;
   for (Seat t = 0; t < seats; ++t) set |= set_of(hands[t]) | card_bit(desires[t]);
   for (CardId c : deck) set |= card_bit(c);
@@ -80,14 +80,14 @@ CardSet Table::all_cards() const {
   return set;
 }
 
-CardSet Table::located_by(Seat s) const {
+CardSet CardsInPlay::located_by(Seat s) const {
   CardSet set = set_of(hands[s]) | card_bit(desires[s]) | knowledge.in_discard[s];
   for (Seat t = 0; t < seats; ++t) set |= knowledge.known[s][t];
   if (drawn_by == s) for (CardId c : drawn) set |= card_bit(c);
   return set;
 }
 
-Relabel Table::random_relabel(Seat s, Rng& rng) const {
+Relabel CardsInPlay::random_relabel(Seat s, Rng& rng) const {
   Relabel r;
   for (int c = 0; c < kMaxCards; ++c) r.map[c] = static_cast<CardId>(c);
   const CardSet hidden = all_cards() & ~located_by(s);
@@ -102,7 +102,7 @@ Relabel Table::random_relabel(Seat s, Rng& rng) const {
   return r;
 }
 
-void Table::relabel_for(Seat s, const Relabel& r) {
+void CardsInPlay::relabel_for(Seat s, const Relabel& r) {
   const CardSet located = located_by(s);
   for (Seat t = 0; t < seats; ++t) {
     for (CardId& c : hands[t]) c = r(c);
@@ -122,7 +122,7 @@ void Table::relabel_for(Seat s, const Relabel& r) {
   }
 }
 
-void Table::hidden_items(Seat s, HiddenList& out) const {
+void CardsInPlay::hidden_items(Seat s, HiddenList& out) const {
   const CardSet located = located_by(s);
   auto add = [&](CardId c) {
     if (!has_card(located, c)) out.push_back(HiddenItem{0, c});

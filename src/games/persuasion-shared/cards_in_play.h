@@ -1,4 +1,4 @@
-// The cards on a Persuasion table, shared by both editions: hands, desires cards, deck, discard
+// The cards in play at a Persuasion game (CardsInPlay), shared by both editions: hands, desires cards, deck, discard
 // pile, the cards drawn by a reflecting player, and what each seat knows about where cards are.
 // Also the one place that resamples hidden cards for determinization.
 //
@@ -47,7 +47,7 @@ struct Relabel {
   }
 };
 
-struct Table {
+struct CardsInPlay {
   int seats = 0;
   std::array<Hand, kMaxSeats> hands{};
   std::array<CardId, kMaxSeats> desires{};
