@@ -16,7 +16,11 @@ add_custom_command(
   COMMENT "Installing the browser tests' driver (npm ci in tests/browser: playwright-core)"
   VERBATIM)
 add_custom_target(court_browser_test_deps ALL DEPENDS ${COURT_BROWSER_DIR}/node_modules/.package-lock.json)
-foreach(name persuasion intrigue reload join renderers)
+# Every tests/browser/<name>.test.mjs is a test browser.<name>.
+file(GLOB COURT_BROWSER_TESTS CONFIGURE_DEPENDS ${COURT_BROWSER_DIR}/*.test.mjs)
+foreach(file ${COURT_BROWSER_TESTS})
+  get_filename_component(name ${file} NAME)
+  string(REGEX REPLACE "\\.test\\.mjs$" "" name ${name})
   add_test(NAME browser.${name}
            COMMAND ${COURT_NODE} ${COURT_BROWSER_DIR}/${name}.test.mjs --court $<TARGET_FILE:court>
                    --chromium ${COURT_BROWSER_CHROMIUM} --out ${CMAKE_BINARY_DIR}/screenshots)

@@ -118,6 +118,35 @@ void check_labels(const Position& p, Seat seat, const ActionList& legal, Rng& rn
   }
 }
 
+// Every legal move of `seat`, with its parts, as one string: what a table shows the seat.
+std::string parts_signature(const GameState& state, Seat seat) {
+  ActionList actions;
+  state.legal_actions(seat, actions);
+  std::string out;
+  for (Action a : actions) out += std::to_string(a.code) + "=" + state.parts(seat, a).dump() + ",";
+  return out;
+}
+
+// Every legal move has parts (an object with a non-empty string "kind"), and no two legal moves of
+// the seat have equal parts, so a table can find the move a gesture composed.
+void check_parts(const Position& p, Seat seat, const ActionList& legal, Failures& failures) {
+  std::set<std::string> seen;
+  for (Action a : legal) {
+    const nlohmann::json parts = p.state.parts(seat, a);
+    const auto kind = parts.is_object() ? parts.find("kind") : parts.end();
+    if (!parts.is_object() || kind == parts.end() || !kind->is_string() || kind->get<std::string>().empty()) {
+      failures.add(fmt::format("parts: move '{}' of seat {} has no parts with a \"kind\" (got {}) ({})",
+                               p.state.describe(seat, a), seat, parts.dump(), p.where));
+      return;
+    }
+    if (!seen.insert(parts.dump()).second) {
+      failures.add(fmt::format("parts: two legal moves of seat {} have equal parts {} ({})", seat, parts.dump(),
+                               p.where));
+      return;
+    }
+  }
+}
+
 // Illegal moves are rejected with a reason and change nothing. False when one was accepted: the state
 // has changed, and the rest of the step would only repeat the news.
 bool check_illegal_moves(const Position& p, Seat seat, const ActionList& legal, Rng& rng, Failures& failures) {
@@ -187,6 +216,9 @@ void check_determinization(const Position& p, Rng& rng, Failures& failures) {
     }
     if (copy->to_act() != p.to_act || legal_signature(*copy, seat) != legal_signature(p.state, seat)) {
       failures.add(fmt::format("determinize({0}) changed who acts or seat {0}'s legal moves ({1})", seat, p.where));
+    } else if (parts_signature(*copy, seat) != parts_signature(p.state, seat)) {
+      failures.add(fmt::format("determinize({0}) changed the parts of seat {0}'s legal moves: parts name something "
+                               "seat {0} cannot know ({1})", seat, p.where));
     }
     if (p.to_act.contains(seat)) check_search_hooks(*copy, seat, p.where, rng, failures);
   }
@@ -222,6 +254,7 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
       continue;
     }
     check_labels(p, seat, legal, rng, failures);
+    check_parts(p, seat, legal, failures);
     if (!check_illegal_moves(p, seat, legal, rng, failures)) return;
   }
   if (step % 3 == 0) check_observations(state, rng, where, failures);

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "engine/data.h"
 #include "engine/registry.h"
 #include "server/api_error.h"
 #include "server/json_fields.h"
@@ -123,6 +124,13 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
     nlohmann::json out = nlohmann::json::array();
     for (const auto& entry : games().all()) out.push_back(game_json(entry));
     co_return json_answer(200, out);
+  }
+  if (parts.size() == 4 && parts[1] == "games" && parts[3] == "rules") {
+    require_method(method, "GET");
+    if (!games().find(parts[2])) {
+      throw ApiError(404, "unknown_game", fmt::format("no game '{}'; GET /api/games lists them", parts[2].substr(0, 40)));
+    }
+    co_return json_answer(200, {{"id", parts[2]}, {"markdown", rules_page(parts[2])}});
   }
   if (parts.size() == 2 && parts[1] == "tables") {
     co_await lobby.expire_waiting();

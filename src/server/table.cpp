@@ -261,7 +261,9 @@ std::string Table::state_message(Seat seat) const {
     if (seat != kSpectator && to_act.contains(seat)) {
       ActionList actions;
       state.legal_actions(seat, actions);
-      for (Action a : actions) legal.push_back({{"action", a.code}, {"label", state.describe(seat, a)}});
+      for (Action a : actions) {
+        legal.push_back({{"action", a.code}, {"label", state.describe(seat, a)}, {"parts", state.parts(seat, a)}});
+      }
     }
   }
   nlohmann::json message = {{"type", "state"},

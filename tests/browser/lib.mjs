@@ -71,9 +71,14 @@ export async function launchBrowser(executablePath) {
   return chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
 }
 
-/** A new page that fails the test on a script error, and keeps every WebSocket frame it receives. */
-export async function newPage(browser, { width = 1280, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
+/**
+ * A new page that fails the test on a script error, and keeps every WebSocket frame it receives.
+ * `moveList` opens the move list that a game's table folds away (the list-driven tests click it);
+ * `touch` makes a phone-like page (touch events, a coarse pointer).
+ */
+export async function newPage(browser, { width = 1280, height = 900, moveList = true, touch = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+  if (moveList) await context.addInitScript(() => localStorage.setItem("court.movelist", "1"));
   // For front-end work without relinking court: COURT_WEB_DIST=web/app/dist serves a fresh `vite build`.
   const dist = process.env.COURT_WEB_DIST;
   if (dist) {

@@ -14,7 +14,7 @@
 namespace court::fixture {
 
 enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
-                  IllegalSearchMoves };
+                  IllegalSearchMoves, AmbiguousParts, LeakyParts };
 
 inline constexpr int kCards = 10;
 
@@ -97,6 +97,21 @@ struct DuelGame {
       for (auto c : unseen) out.push_back(HiddenItem{0, c});
     }
     std::string describe(Seat, Action a) const { return "play " + std::to_string(a.code); }
+    // The card played (the ambiguous variant leaves it out; the leaky one tells whether it beats every
+    // card the others hold, which the seat cannot know).
+    nlohmann::json parts(Seat seat, Action a) const {
+      if constexpr (F == Flaw::AmbiguousParts) return {{"kind", "play"}};
+      nlohmann::json p = {{"kind", "play"}, {"card", a.code}};
+      if constexpr (F == Flaw::LeakyParts) {
+        bool beats = true;
+        for (Seat s = 0; s < seats_; ++s) {
+          if (s == seat) continue;
+          for (auto c : hands_[s]) beats = beats && c < a.code;
+        }
+        p["beats_every_hand"] = beats;
+      }
+      return p;
+    }
     // Others learn only that a seat has picked (the flawed variant tells them which card).
     std::uint64_t observe(Seat viewer, Seat actor, Action a) const {
       if (F == Flaw::VisibleChoice || viewer == actor) return a.code;

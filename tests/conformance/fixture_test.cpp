@@ -66,6 +66,16 @@ TEST(ConformanceFixture, SearchMovesOutsideTheLegalListAreCaught) {
   EXPECT_TRUE(mentions(failures, "search_moves() kept code 99")) << joined(failures);
 }
 
+TEST(ConformanceFixture, MovesWithEqualPartsAreCaught) {
+  auto failures = check_playouts(*prepare<Flaw::AmbiguousParts>(2), 1, 3);
+  EXPECT_TRUE(mentions(failures, "have equal parts")) << joined(failures);
+}
+
+TEST(ConformanceFixture, PartsThatNameAHiddenCardAreCaught) {
+  auto failures = check_playouts(*prepare<Flaw::LeakyParts>(2), 1, 5);
+  EXPECT_TRUE(mentions(failures, "changed the parts of seat")) << joined(failures);
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.

@@ -3,6 +3,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "engine/data.h"
 #include "server/lobby.h"
 #include "server/server_test_support.h"
 #include "server/storage.h"
@@ -32,6 +33,22 @@ TEST(ServerLobby, ListsGamesWithOptionsAndBots) {
     EXPECT_NE(std::find(bots.begin(), bots.end(), "heuristic"), bots.end());
   }
   EXPECT_TRUE(found);
+}
+
+// The table's "How to play" panel reads the game's rules page from the server.
+TEST(ServerLobby, ServesEachGamesRulesPage) {
+  InProcessServer server(temp_db("lobby_rules"));
+  for (const auto& g : http(server.port(), "GET", "/api/games").json()) {
+    const std::string id = g.at("id");
+    auto reply = http(server.port(), "GET", "/api/games/" + id + "/rules");
+    ASSERT_EQ(reply.status, 200) << id;
+    EXPECT_EQ(reply.json().at("id"), id);
+    EXPECT_EQ(reply.json().at("markdown"), rules_page(id));
+    EXPECT_GT(reply.json().at("markdown").get<std::string>().size(), 500u) << id;
+  }
+  auto unknown = http(server.port(), "GET", "/api/games/chess/rules");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(unknown.json().at("code"), "unknown_game");
 }
 
 TEST(ServerLobby, CreateListJoinAndStart) {

@@ -37,9 +37,15 @@ void check_messages(const std::vector<nlohmann::json>& messages, const std::vect
     if (m.at("status") == "playing" && seat != kSpectator && state.to_act().contains(seat)) {
       ActionList actions;
       state.legal_actions(seat, actions);
-      for (Action a : actions) legal.push_back({{"action", a.code}, {"label", state.describe(seat, a)}});
+      for (Action a : actions) {
+        legal.push_back({{"action", a.code}, {"label", state.describe(seat, a)}, {"parts", state.parts(seat, a)}});
+      }
     }
     EXPECT_EQ(m.at("legal"), legal) << "step " << step;
+    // Every legal entry carries its move's parts, with their kind (docs/protocol.md, "Move parts").
+    for (const auto& entry : m.at("legal")) {
+      EXPECT_TRUE(entry.at("parts").is_object() && entry.at("parts").at("kind").is_string()) << entry.dump();
+    }
     // Only these fields: nothing else can carry hidden facts.
     for (const auto& [key, value] : m.items()) {
       static const std::set<std::string> kFields = {"type", "code", "game", "step", "seat", "status", "view",
@@ -98,6 +104,12 @@ void play_two_people_and_a_spectator(const std::string& game, int players) {
 TEST(ServerPlay, PersuasionSeatsSeeOnlyTheirOwnViews) { play_two_people_and_a_spectator("persuasion", 4); }
 
 TEST(ServerPlay, IntrigueSeatsSeeOnlyTheirOwnViews) { play_two_people_and_a_spectator("intrigue", 3); }
+
+TEST(ServerPlay, ClassicSeatsSeeOnlyTheirOwnViews) { play_two_people_and_a_spectator("persuasion-classic", 3); }
+
+TEST(ServerPlay, BelleSeatsSeeOnlyTheirOwnViews) { play_two_people_and_a_spectator("belle", 3); }
+
+TEST(ServerPlay, GameshireSeatsSeeOnlyTheirOwnViews) { play_two_people_and_a_spectator("gameshire", 2); }
 
 TEST(ServerPlay, ATokenReachesOnlyItsOwnSeat) {
   InProcessServer server(temp_db("play_token_seat"));

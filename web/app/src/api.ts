@@ -62,9 +62,16 @@ export interface JoinAnswer {
   code: string;
 }
 
+/** What a move involves (docs/protocol.md, "Move parts"): a kind and the ids of the things it names. */
+export interface MoveParts {
+  kind: string;
+  [field: string]: unknown;
+}
+
 export interface LegalAction {
   action: number;
   label: string;
+  parts: MoveParts;
 }
 
 /** The engine's view of one seat; every game adds its own fields to these. */

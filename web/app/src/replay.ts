@@ -6,6 +6,7 @@ import { seatLabel } from "./names";
 import { outcomePanel } from "./outcome";
 import { logPanel } from "./render/log";
 import { renderBoard } from "./render/registry";
+import { lookingOnly } from "./render/types";
 
 export function showReplay(app: HTMLElement, code: string, params: URLSearchParams): () => void {
   const root = h("main.replay-page#replay", { "data-code": code }, h("p.muted", "Loading the replay…"));
@@ -96,7 +97,7 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
         if (mine !== request || stopped) return;
         root.dataset.step = String(answer.step);
         root.dataset.seat = String(seat);
-        const ctx = { game: table.game, seat, seats: table.seats };
+        const ctx = lookingOnly(table.game, seat, table.seats);
         // A move's label may name what only its mover knew: it shows in the mover's own view; other
         // views (and the spectator's) say who moved, and their log says what they could see.
         const mover = answer.move ? seatLabel(table.seats, answer.move.seat) : "";

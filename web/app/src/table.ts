@@ -20,7 +20,8 @@ import { pageHeader } from "./header";
 import { seatLabel } from "./names";
 import { outcomePanel } from "./outcome";
 import { logPanel } from "./render/log";
-import { renderBoard } from "./render/registry";
+import { hasTable, renderBoard } from "./render/registry";
+import type { RenderContext } from "./render/types";
 
 export function showTable(app: HTMLElement, code: string): () => void {
   const link = h("span.link-state", "connecting…");
@@ -33,6 +34,7 @@ export function showTable(app: HTMLElement, code: string): () => void {
   let connection: TableConnection | undefined;
   let pending = false;
   const chosen = new ChoiceTracker();
+  const memo = new Map<string, unknown>();
 
   function connect(token: string | null) {
     connection?.close();
@@ -93,7 +95,7 @@ export function showTable(app: HTMLElement, code: string): () => void {
     root.dataset.status = state.status;
     root.dataset.seat = String(state.seat);
     root.dataset.game = summary?.game ?? "";
-    mount(root, tableView(state, summary, chosen, pending, act, join, draw));
+    mount(root, tableView(state, summary, chosen, { pending, act, memo }, join, draw));
   }
 
   getTable(code)
@@ -106,18 +108,29 @@ export function showTable(app: HTMLElement, code: string): () => void {
   return () => connection?.close();
 }
 
+interface Hands {
+  pending: boolean;
+  act: (a: LegalAction) => void;
+  memo: Map<string, unknown>;
+}
+
 function tableView(
   state: StateMessage,
   summary: TableSummary | undefined,
   chosen: ChoiceTracker,
-  pending: boolean,
-  act: (a: LegalAction) => void,
+  hands: Hands,
   join: (name: string, seat: number) => void,
   redraw: () => void,
 ): HTMLElement[] {
   const game = summary?.game ?? String(state.view.game ?? "");
   const seat = state.seat;
-  const ctx = { game, seat, seats: state.seats };
+  const { pending, act, memo } = hands;
+  const status = statusBar(state, pending);
+  const legal = state.status === "playing" ? state.legal : [];
+  const prompt = (text: string) => {
+    if (status.classList.contains("yours")) status.textContent = text;
+  };
+  const ctx: RenderContext = { game, seat, seats: state.seats, legal, act, pending, prompt, memo };
   const plain = localStorage.getItem("court.plain") === "1";
   const plainBox = h("input#plain-view", { type: "checkbox", checked: plain });
   plainBox.addEventListener("change", () => {
@@ -131,12 +144,15 @@ function tableView(
       h("span.muted", `move ${state.step}`),
       h("label.plain-toggle", plainBox, " plain view"),
     ),
-    statusBar(state, pending),
+    status,
     seatsBar(state, chosen),
   ];
   if (state.status === "finished") out.push(outcomePanel(state.outcome, state.seats, seat, summary?.code ?? ""));
   const side: HTMLElement[] = [];
-  if (seat !== "spectator" && state.status !== "finished") side.push(actionsPanel(state.legal, pending, act));
+  if (seat !== "spectator" && state.status !== "finished") {
+    const list = actionsPanel(state.legal, pending, act);
+    side.push(hasTable(game) && !plain ? foldedList(list, state.legal.length) : list);
+  }
   if (seat === "spectator" && summary && state.status === "waiting") side.push(joinPanel(state.seats, join));
   if (seat === "spectator") side.push(h("p.spectating", "You are watching as a spectator: you see only public facts."));
   side.push(logPanel(state.view.log ?? [], Number(state.view.log_total ?? 0)));
@@ -225,6 +241,19 @@ function actionsPanel(legal: LegalAction[], pending: boolean, act: (a: LegalActi
     legal.length > 12 ? filter : null,
     lists,
   );
+}
+
+/** The full move list, one toggle away: the fallback beside a game's own table. */
+function foldedList(list: HTMLElement, count: number): HTMLElement {
+  const open = localStorage.getItem("court.movelist") === "1";
+  const box: HTMLDetailsElement = h(
+    "details.move-list",
+    { id: "move-list", open },
+    h("summary", count > 0 ? `All moves as a list (${count})` : "All moves as a list"),
+    list,
+  );
+  box.addEventListener("toggle", () => localStorage.setItem("court.movelist", box.open ? "1" : "0"));
+  return box;
 }
 
 function joinPanel(seats: SeatInfo[], join: (name: string, seat: number) => void): HTMLElement {

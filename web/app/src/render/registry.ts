@@ -16,6 +16,11 @@ const renderers: Record<string, Renderer> = {
   "persuasion-classic": renderPersuasion,
 };
 
+/** The game has a table of its own (the move list then folds away behind a toggle). */
+export function hasTable(game: string): boolean {
+  return game in renderers;
+}
+
 /** Draws the board with the game's renderer, or with the generic one when asked (`plain`). */
 export function renderBoard(view: View, ctx: RenderContext, plain = false): HTMLElement {
   const renderer = plain ? undefined : renderers[ctx.game];
