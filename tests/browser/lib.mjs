@@ -94,6 +94,7 @@ export async function newPage(browser, { width = 1280, height = 900, moveList = 
   page.on("websocket", (ws) => {
     record.sockets++;
     ws.on("framereceived", (f) => record.frames.push(typeof f.payload === "string" ? f.payload : f.payload.toString()));
+    ws.on("framesent", (f) => (record.sent ??= []).push(typeof f.payload === "string" ? f.payload : f.payload.toString()));
   });
   // Every version of the table's DOM, with the step it shows, as the page renders it.
   await page.addInitScript(() => {
@@ -183,6 +184,63 @@ export async function clickRandomAction(page, random) {
     { timeout: kTimeout },
   );
   return true;
+}
+
+/** The newest `state` message this page received (parsed), or undefined. */
+export function lastState(record) {
+  for (let i = record.frames.length - 1; i >= 0; --i) {
+    const m = JSON.parse(record.frames[i]);
+    if (m.type === "state") return m;
+  }
+  return undefined;
+}
+
+/**
+ * Waits until it is this seat's move on the table (the table-drawing tests: no move list) or the game
+ * is over; returns the state message to act on, or undefined at the end.
+ */
+export async function waitForTableTurn(page, record) {
+  await page.waitForFunction(
+    () => {
+      const t = document.getElementById("table");
+      return t?.dataset.status === "finished" || document.querySelector("#status.yours");
+    },
+    null,
+    { timeout: kTimeout },
+  );
+  if ((await page.locator("#table").getAttribute("data-status")) === "finished") return undefined;
+  const step = Number(await page.locator("#table").getAttribute("data-step"));
+  // The page may draw a state a moment before the test sees its frame.
+  for (let tries = 0; tries < 100; ++tries) {
+    const state = lastState(record);
+    if (state && state.step === step && state.legal.length > 0) return state;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`no state message with legal moves for step ${step}`);
+}
+
+/** After a gesture: waits for a newer state (or the end). */
+export async function waitForNextStep(page, step) {
+  await page.waitForFunction(
+    (s) => {
+      const t = document.getElementById("table");
+      return t && (t.dataset.step !== String(s) || t.dataset.status === "finished");
+    },
+    step,
+    { timeout: kTimeout },
+  );
+}
+
+/** The move this page sent last (from its outgoing frames), to check a gesture sent what it meant. */
+export function lastSentMove(record) {
+  const sent = record.sent ?? [];
+  return sent.length ? JSON.parse(sent[sent.length - 1]) : undefined;
+}
+
+/** The page does not scroll sideways (a phone-size check). */
+export async function checkNoSideScroll(page, what) {
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(scroll <= width, `${what}: the page scrolls sideways (${scroll} px wide in a ${width} px window)`);
 }
 
 export async function getJson(url) {
