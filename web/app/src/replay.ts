@@ -1,7 +1,10 @@
 // The replay viewer: a finished table step by step, from any seat's view or the spectator's.
 import { getTable, replayUrl, replayView, type TableSummary } from "./api";
+import { redrawAnimated } from "./animate";
 import { h, mount } from "./dom";
+import { keepingFocus } from "./focus";
 import { pageHeader } from "./header";
+import { HowToPlay } from "./how-to-play";
 import { seatLabel } from "./names";
 import { outcomePanel } from "./outcome";
 import { logPanel } from "./render/log";
@@ -13,6 +16,7 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
   mount(app, pageHeader(h("span.invite", "Replay of table ", h("a.code", { href: `#/table/${code}` }, code))), root);
   let stopped = false;
   let timer: number | undefined;
+  const howToPlay = new HowToPlay("");
 
   getTable(code)
     .then((table) => {
@@ -27,6 +31,7 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
     .catch((e) => mount(root, h("p.error", `Table ${code}: ${e.message}`)));
 
   function start(table: TableSummary) {
+    howToPlay.setGame(table.game);
     const seatParam = params.get("seat");
     let seat: number | "spectator" =
       seatParam === null || seatParam === "spectator" || Number.isNaN(Number(seatParam)) ? "spectator" : Number(seatParam);
@@ -63,7 +68,12 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
     );
     mount(
       root,
-      h("div.title-row", h("h1", `${table.title} · replay`), h("span.muted", `table ${code}`)),
+      h(
+        "div.title-row",
+        h("h1", `${table.title} · replay`),
+        h("span.muted", `table ${code}`),
+        h("div.title-tools", howToPlay.button()),
+      ),
       outcomePanelCompact(table),
       controls,
       board,
@@ -106,11 +116,9 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
           "p.replay-move#replay-move",
           !answer.move ? "The start of the game." : showLabel ? `Move ${answer.step}: ${mover} — ${answer.move.label}` : `Move ${answer.step}: ${mover} moved.`,
         );
-        mount(
-          board,
-          move,
-          h("div.layout", h("section.board", renderBoard(answer.view, ctx)), h("aside.side", logPanel(answer.view.log ?? [], Number(answer.view.log_total ?? 0)))),
-        );
+        const log = logPanel(answer.view.log ?? [], Number(answer.view.log_total ?? 0));
+        const layout = h("div.layout", h("section.board", renderBoard(answer.view, ctx)), h("aside.side", log));
+        keepingFocus(board, () => redrawAnimated(board, () => mount(board, move, layout)));
       } catch (e) {
         if (mine === request) mount(board, h("p.error", (e as Error).message));
       }
@@ -121,6 +129,7 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
   return () => {
     stopped = true;
     clearInterval(timer);
+    howToPlay.close();
   };
 }
 

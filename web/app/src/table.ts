@@ -1,6 +1,6 @@
-// The table page: one WebSocket, the game's renderer for the board, the legal moves as buttons, the
-// seats with whose turn it is (and who has already chosen in a simultaneous choice), the log, and the
-// end-of-game screen.
+// The table page: one WebSocket, the game's renderer for the board, the line saying what this step
+// asks, the seats with whose turn it is (and who has already chosen in a simultaneous choice), the log,
+// the full move list one toggle away, "How to play", and the end-of-game screen.
 import {
   forgetToken,
   getTable,
@@ -14,9 +14,12 @@ import {
   type StateMessage,
   type TableSummary,
 } from "./api";
+import { redrawAnimated } from "./animate";
 import { TableConnection } from "./connection";
 import { h, mount, toast } from "./dom";
+import { keepingFocus } from "./focus";
 import { pageHeader } from "./header";
+import { HowToPlay } from "./how-to-play";
 import { seatLabel } from "./names";
 import { outcomePanel } from "./outcome";
 import { logPanel } from "./render/log";
@@ -35,6 +38,7 @@ export function showTable(app: HTMLElement, code: string): () => void {
   let pending = false;
   const chosen = new ChoiceTracker();
   const memo = new Map<string, unknown>();
+  const howToPlay = new HowToPlay("");
 
   function connect(token: string | null) {
     connection?.close();
@@ -95,7 +99,10 @@ export function showTable(app: HTMLElement, code: string): () => void {
     root.dataset.status = state.status;
     root.dataset.seat = String(state.seat);
     root.dataset.game = summary?.game ?? "";
-    mount(root, tableView(state, summary, chosen, { pending, act, memo }, join, draw));
+    const game = summary?.game ?? String(state.view.game ?? "");
+    howToPlay.setGame(game);
+    const view = () => tableView(state!, summary, chosen, { pending, act, memo, howToPlay }, join, draw);
+    keepingFocus(root, () => redrawAnimated(root, () => mount(root, view())));
   }
 
   getTable(code)
@@ -105,13 +112,17 @@ export function showTable(app: HTMLElement, code: string): () => void {
     })
     .catch((e) => mount(root, h("p.error", `Table ${code}: ${e.message}`), h("a", { href: "#/" }, "Back to the lobby")));
 
-  return () => connection?.close();
+  return () => {
+    connection?.close();
+    howToPlay.close();
+  };
 }
 
 interface Hands {
   pending: boolean;
   act: (a: LegalAction) => void;
   memo: Map<string, unknown>;
+  howToPlay: HowToPlay;
 }
 
 function tableView(
@@ -124,7 +135,7 @@ function tableView(
 ): HTMLElement[] {
   const game = summary?.game ?? String(state.view.game ?? "");
   const seat = state.seat;
-  const { pending, act, memo } = hands;
+  const { pending, act, memo, howToPlay } = hands;
   const status = statusBar(state, pending);
   const legal = state.status === "playing" ? state.legal : [];
   const prompt = (text: string) => {
@@ -132,7 +143,7 @@ function tableView(
   };
   const ctx: RenderContext = { game, seat, seats: state.seats, legal, act, pending, prompt, memo };
   const plain = localStorage.getItem("court.plain") === "1";
-  const plainBox = h("input#plain-view", { type: "checkbox", checked: plain });
+  const plainBox = h("input#plain-view", { type: "checkbox", checked: plain, "aria-label": "plain view" });
   plainBox.addEventListener("change", () => {
     localStorage.setItem("court.plain", plainBox.checked ? "1" : "0");
     redraw();
@@ -141,8 +152,8 @@ function tableView(
     h(
       "div.title-row",
       h("h1", summary?.title ?? game),
-      h("span.muted", `move ${state.step}`),
-      h("label.plain-toggle", plainBox, " plain view"),
+      h("span.muted.step-count", `move ${state.step}`),
+      h("div.title-tools", howToPlay.button(), h("label.plain-toggle", plainBox, " plain view")),
     ),
     status,
     seatsBar(state, chosen),
@@ -179,12 +190,14 @@ function statusBar(state: StateMessage, pending: boolean): HTMLElement {
     const names = state.waiting_for.map((s) => seatLabel(state.seats, s));
     text = `Waiting for ${names.join(", ")}.`;
   }
-  return h("div.status-bar#status", { class: kind }, text);
+  return h("div.status-bar#status", { class: kind, role: "status" }, text);
 }
 
 function seatsBar(state: StateMessage, chosen: ChoiceTracker): HTMLElement {
+  const toActCount = state.status === "playing" ? state.waiting_for.length : 0;
   return h(
     "section.seats#seats",
+    { "aria-label": "seats" },
     state.seats.map((s) => {
       const toAct = state.waiting_for.includes(s.seat) && state.status === "playing";
       const done = chosen.hasChosen(s.seat);
@@ -195,12 +208,22 @@ function seatsBar(state: StateMessage, chosen: ChoiceTracker): HTMLElement {
           class: [toAct ? "to-act" : "", done ? "chosen" : "", you ? "you" : "", s.kind].join(" "),
           "data-seat": s.seat,
         },
+        toAct ? turnMarker(s.seat, toActCount) : null,
         h("div.seat-name", seatName(s), you ? h("span.you-tag", "you") : null),
         h("div.seat-kind", s.kind === "bot" ? `${s.bot} bot` : s.taken ? "person" : "free seat"),
         h("div.seat-state", toAct ? "to choose…" : done ? "has chosen ✓" : ""),
       );
     }),
   );
+}
+
+/**
+ * The token on the seat whose turn it is. When one seat acts at a time it is one piece that passes from
+ * seat to seat (and slides there: animate.ts); in a simultaneous choice each choosing seat has its own.
+ */
+function turnMarker(seat: number, toActCount: number): HTMLElement {
+  const piece = toActCount === 1 ? "turn" : `turn-${seat}`;
+  return h("span.turn-marker", { "data-piece": piece, "aria-hidden": "true" }, "♛");
 }
 
 function seatName(s: SeatInfo): string {
@@ -249,7 +272,7 @@ function foldedList(list: HTMLElement, count: number): HTMLElement {
   const box: HTMLDetailsElement = h(
     "details.move-list",
     { id: "move-list", open },
-    h("summary", count > 0 ? `All moves as a list (${count})` : "All moves as a list"),
+    h("summary", h("span.summary-text", count > 0 ? `All moves as a list (${count})` : "All moves as a list")),
     list,
   );
   box.addEventListener("toggle", () => localStorage.setItem("court.movelist", box.open ? "1" : "0"));
