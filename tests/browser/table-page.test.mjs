@@ -190,6 +190,19 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
   await keys.page.focus("#move-list > summary");
   await keys.page.keyboard.press("Enter");
   await keys.page.waitForSelector("#move-list[open] #actions button.action");
+  // The focus stays on its control across redraws: the plain-view switch toggled by Space, and a move
+  // (sent by a script click, which does not move the focus) followed by the bots' moves.
+  await keys.page.focus("#plain-view");
+  await keys.page.keyboard.press("Space");
+  await keys.page.waitForSelector(".board .generic");
+  check(await keys.page.evaluate(() => document.activeElement?.id === "plain-view"), "toggling plain view lost the focus");
+  await keys.page.keyboard.press("Space");
+  await keys.page.waitForSelector(".board .generic", { state: "detached" });
+  const step = Number(await keys.page.locator("#table").getAttribute("data-step"));
+  await keys.page.evaluate(() => document.querySelector("#actions button.action:not([disabled])").click());
+  await keys.page.waitForFunction((s) => Number(document.getElementById("table").dataset.step) > s, step);
+  const holder = await keys.page.evaluate(() => document.activeElement?.id);
+  check(holder === "plain-view", `after a move and its redraws the focus is on "${holder}", not on the plain-view switch`);
   check(keys.record.errors.length === 0, `page errors: ${keys.record.errors.join("; ")}`);
   await keys.context.close();
 
