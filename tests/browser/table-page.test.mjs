@@ -3,7 +3,7 @@
 // scrolling sideways, with the status line kept in sight; pieces slide across a redraw, and nothing
 // moves under prefers-reduced-motion; every control of the page's chrome is reached by Tab and shows a
 // focus ring. Screenshots (--out DIR): phone-lobby.png, phone-table-<game>.png, phone-replay.png,
-// phone-how-to-play.png, how-to-play.png, table-page.png (desktop, the move list folded).
+// phone-how-to-play.png, phone-how-to-play-options.png, how-to-play.png, table-page.png (desktop, the move list folded).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import {
@@ -248,6 +248,16 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
       check(box.x >= 0 && box.width <= kPhone.width, `How to play is wider than the phone (${JSON.stringify(box)})`);
       await checkNoSideScroll(phone.page, "How to play on a phone");
       await phone.page.screenshot({ path: path.join(out, "phone-how-to-play.png") });
+      // The sections list jumps to a section (Options holds a table, which scrolls in its own box).
+      await phone.page.locator("#how-to-play .rules-contents a", { hasText: "Options" }).tap();
+      const options = phone.page.locator("#how-to-play .rules-text h2", { hasText: "Options" });
+      await phone.page.waitForFunction(() => {
+        const h2 = [...document.querySelectorAll("#how-to-play .rules-text h2")].find((e) => e.textContent === "Options");
+        const top = h2.getBoundingClientRect().top;
+        return top >= 0 && top < 200;
+      });
+      check(await options.isVisible(), "the Options section shows after its link");
+      await phone.page.screenshot({ path: path.join(out, "phone-how-to-play-options.png") });
       await phone.page.locator("#how-to-play-close").tap();
       await phone.page.waitForFunction(() => !document.getElementById("how-to-play")?.open);
     }

@@ -73,12 +73,13 @@ export function animateMoves(root: Element, before: Positions): Animation[] {
     const transform = inverse(from, pageBox(el));
     if (!transform) continue;
     sliding.add(el);
-    started.push(
-      el.animate([{ transform, transformOrigin: "top left" }, { transform: "none", transformOrigin: "top left" }], {
-        duration: kMoveMs,
-        easing: "cubic-bezier(0.2, 0.7, 0.3, 1)",
-      }),
+    const slide = el.animate(
+      [{ transform, transformOrigin: "top left" }, { transform: "none", transformOrigin: "top left" }],
+      { duration: kMoveMs, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" },
     );
+    // A piece grabbed while it slides is where it lands at once (the drag sets its own transform).
+    el.addEventListener("pointerdown", () => slide.finish(), { once: true });
+    started.push(slide);
   }
   return started;
 }

@@ -139,7 +139,8 @@ function tableView(
   const status = statusBar(state, pending);
   const legal = state.status === "playing" ? state.legal : [];
   const prompt = (text: string) => {
-    if (status.classList.contains("yours")) status.textContent = text;
+    // An empty prompt keeps "Your move."
+    if (status.classList.contains("yours") && text.trim() !== "") status.textContent = text;
   };
   const ctx: RenderContext = { game, seat, seats: state.seats, legal, act, pending, prompt, memo };
   const plain = localStorage.getItem("court.plain") === "1";
