@@ -15,7 +15,9 @@ await runTest("browser.renderers", async ({ server, browser, args }) => {
   const out = args.out ?? path.resolve("screenshots");
   mkdirSync(out, { recursive: true });
   const games = await getJson(`${server.base}/api/games`);
-  const { page, record } = await newPage(browser, { width: 1360, height: 1000 });
+  // The move list open (a game's own table folds it away): this test moves by its buttons, and its
+  // screenshots show the list beside the board.
+  const { page, record } = await newPage(browser, { width: 1360, height: 1000, moveList: true });
   const random = makeRandom(5);
   const report = [];
 
