@@ -57,7 +57,7 @@ function placeOf(parts, card) {
  * Performs the gesture for `move` on the table: `press` is a click, a tap or a keyboard press.
  * Returns what was done, for failure messages.
  */
-async function perform(page, state, move, press) {
+async function perform(page, state, move, press, menuShot) {
   const parts = move.parts;
   const inTable = (selector) => page.locator(`#table ${selector}`).first();
   if (parts.kind === "take_token") {
@@ -78,6 +78,10 @@ async function perform(page, state, move, press) {
   await press(inTable(place));
   const menu = page.locator("#table .choice-menu");
   if ((await menu.count()) > 0) {
+    if (menuShot && !menuShot.taken) {
+      await page.screenshot({ path: menuShot.file });
+      menuShot.taken = true;
+    }
     const name = menuName(parts, card);
     const item = menu.getByRole("menuitem", { name, exact: true });
     check((await item.count()) === 1, `the menu at ${place} has no '${name}' (for '${move.label}'): ${await menu.innerText()}`);
@@ -124,6 +128,7 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
   const counts = {};
   let moves = 0;
   let pickedShot = false;
+  const menuShot = { file: path.join(out, `intrigue-table-${name}-menu.png`), taken: false };
   for (;;) {
     const state = await waitForTableTurn(page, record);
     if (!state) break;
@@ -134,14 +139,24 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
       const file = path.join(out, name === "desktop" ? "intrigue-table-picked.png" : `intrigue-table-${name}-picked.png`);
       pickedShot = await shootPickedCard(page, state, file, pressWith(touch ? "tap" : "click"));
     }
-    const move = state.legal[random(state.legal.length)];
+    // A random kind of move, then a random move of that kind: every kind turns up in a short game.
+    const kinds = [...new Set(state.legal.map((m) => m.parts.kind))];
+    const kind = kinds[random(kinds.length)];
+    const ofKind = state.legal.filter((m) => m.parts.kind === kind);
+    const move = ofKind[random(ofKind.length)];
     const how = touch ? "tap" : moves % 3 === 2 ? "keys" : "click";
-    const done = await perform(page, state, move, pressWith(how));
+    const sentBefore = record.sent?.length ?? 0;
+    const done = await perform(page, state, move, pressWith(how), menuShot);
+    for (let tries = 0; (record.sent?.length ?? 0) === sentBefore; ++tries) {
+      check(tries < 100, `${name} step ${state.step}: '${move.label}' by ${how} (${done}) sent nothing`);
+      await page.waitForTimeout(50);
+    }
     await waitForNextStep(page, state.step);
     const sent = lastSentMove(record);
     check(sent?.action === move.action,
       `${name} step ${state.step}: meant '${move.label}' (${move.action}) by ${how}: ${done}; sent ${JSON.stringify(sent)}`);
-    counts[move.parts.kind] = (counts[move.parts.kind] ?? 0) + 1;
+    const tally = kind === "play_action" ? `play_action:${move.parts.effect}` : kind;
+    counts[tally] = (counts[tally] ?? 0) + 1;
     if (++moves > 400) throw new Error("the game did not end within 400 of our moves");
   }
   await page.waitForSelector("#game-over");

@@ -3,6 +3,7 @@
 // random games for parts being present, distinct and free of hidden facts; this file states the format.
 #include <gtest/gtest.h>
 
+#include "bots/generic_bots.h"
 #include "games/intrigue/game.h"
 
 namespace court::intrigue {
@@ -27,7 +28,8 @@ std::unique_ptr<GameState> known_position(std::unique_ptr<GameFactory>& factory)
 
 // The id the seat's view gives the card titled `title` in its hand.
 int hand_card_id(const GameState& g, Seat seat, const std::string& title) {
-  for (const auto& card : g.view(seat)["hand"]) {
+  const json view = g.view(seat);
+  for (const auto& card : view["hand"]) {
     if (card["title"] == title) return card["id"].get<int>();
   }
   ADD_FAILURE() << title << " is not in seat " << seat << "'s hand";

@@ -4,6 +4,19 @@ import { h } from "../../dom";
 import type { SeatInfo } from "../../api";
 import { arrowWords, signed, type Card, type StackEntry } from "./view";
 
+/** What an effect does, in a few words (the card's full text is its tooltip). */
+const kEffectWords: Record<string, string> = {
+  oracle: "draw 2, then discard 1",
+  assassination: "replace a character",
+  virtue: "reveal until a negative card",
+  spy: "reveal a face-down card",
+  manipulate: "swap a token with an opponent",
+  misinformation: "move a relationship",
+  lies: "reverse a relationship",
+  draw: "face-up: draw a card",
+  discard: "face-up: discard a card",
+};
+
 const kTypeWords: Record<Card["type"], string> = { action: "Action", support: "Support", relationship: "Relationship" };
 
 /** The card's support value, with the trait it needs ("+2 with Nobility, else 0"). */
@@ -30,6 +43,7 @@ export function handCard(card: Card, piece: string): HTMLElement {
     h("div.ig-card-top", h("b.ig-card-title", card.title), h("span.ig-value", { class: valueClass(card.support) }, signed(card.support))),
     h("div.ig-card-type", kTypeWords[card.type], card.trait ? ` · ${card.trait}` : ""),
     card.type === "relationship" ? h("div.ig-card-arrows", arrowsText(card)) : null,
+    card.effect && kEffectWords[card.effect] ? h("div.ig-card-does", kEffectWords[card.effect]) : null,
     card.trait ? h("div.ig-card-note", valueText(card)) : null,
   );
 }
