@@ -102,6 +102,15 @@ function pressWith(kind) {
   return (locator) => locator.click();
 }
 
+/**
+ * A whole-page screenshot. On a phone the hand sticks to the bottom of the window; scrolled to the end,
+ * it stands in its own place and covers no part of the board in the picture.
+ */
+async function shoot(page, file) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.screenshot({ path: file, fullPage: true });
+}
+
 /** Picks up a card whose places are many (a relationship, else the first) for the screenshot, then puts it back. */
 async function shootPickedCard(page, state, file, press) {
   const hand = state.view.hand ?? [];
@@ -110,7 +119,7 @@ async function shootPickedCard(page, state, file, press) {
   await press(page.locator(`#table .ig-hand-cards [data-card="${card.id}"]`).first());
   const lit = await page.locator("#table .drop-target").count();
   check(lit > 0, `picking up ${card.title} lit no place`);
-  await page.screenshot({ path: file, fullPage: true });
+  await shoot(page, file);
   await page.keyboard.press("Escape");
   check((await page.locator("#table .drop-target").count()) === 0, "Escape did not put the card back");
   return true;
@@ -134,16 +143,17 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
     if (!state) break;
     check(await page.locator("details.move-list[open]").count() === 0, "the move list is open");
     if (touch) await checkNoSideScroll(page, `${name}, step ${state.step}`);
-    if (moves === 4) await page.screenshot({ path: path.join(out, `intrigue-table-${name}.png`), fullPage: true });
+    if (moves === 4) await shoot(page, path.join(out, `intrigue-table-${name}.png`));
     if (!pickedShot && moves >= 1 && state.view.phase === "turn") {
       const file = path.join(out, name === "desktop" ? "intrigue-table-picked.png" : `intrigue-table-${name}-picked.png`);
       pickedShot = await shootPickedCard(page, state, file, pressWith(touch ? "tap" : "click"));
     }
-    // A random kind of move, then a random move of that kind: every kind turns up in a short game.
-    const kinds = [...new Set(state.legal.map((m) => m.parts.kind))];
-    const kind = kinds[random(kinds.length)];
-    const ofKind = state.legal.filter((m) => m.parts.kind === kind);
-    const move = ofKind[random(ofKind.length)];
+    // A random legal move among the kinds (an action counts by its effect) tried least so far, so that
+    // every kind of gesture turns up in a short game.
+    const tallyOf = (m) => (m.parts.kind === "play_action" ? `play_action:${m.parts.effect}` : m.parts.kind);
+    const fewest = Math.min(...state.legal.map((m) => counts[tallyOf(m)] ?? 0));
+    const candidates = state.legal.filter((m) => (counts[tallyOf(m)] ?? 0) === fewest);
+    const move = candidates[random(candidates.length)];
     const how = touch ? "tap" : moves % 3 === 2 ? "keys" : "click";
     const sentBefore = record.sent?.length ?? 0;
     const done = await perform(page, state, move, pressWith(how), menuShot);
@@ -155,13 +165,12 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
     const sent = lastSentMove(record);
     check(sent?.action === move.action,
       `${name} step ${state.step}: meant '${move.label}' (${move.action}) by ${how}: ${done}; sent ${JSON.stringify(sent)}`);
-    const tally = kind === "play_action" ? `play_action:${move.parts.effect}` : kind;
-    counts[tally] = (counts[tally] ?? 0) + 1;
+    counts[tallyOf(move)] = (counts[tallyOf(move)] ?? 0) + 1;
     if (++moves > 400) throw new Error("the game did not end within 400 of our moves");
   }
   await page.waitForSelector("#game-over");
   if (touch) await checkNoSideScroll(page, `${name}, game over`);
-  await page.screenshot({ path: path.join(out, `intrigue-table-${name}-end.png`), fullPage: true });
+  await shoot(page, path.join(out, `intrigue-table-${name}-end.png`));
   check(record.errors.length === 0, `${name}: page errors: ${record.errors.join("; ")}`);
   console.log(`${name}: ${moves} moves by gestures: ${JSON.stringify(counts)}`);
   return { page, record, code };
@@ -184,10 +193,20 @@ async function checkNoLeaks(server, { page, record, code }, name) {
 
 await runTest("browser.table-intrigue", async ({ server, browser, args }) => {
   const out = args.out ?? "screenshots";
-  mkdirSync(out, { recursive: true });
+  mkdirSync(path.join(out, "more"), { recursive: true });
   const desktop = await playOnTable(browser, server, { width: 1280, height: 900, touch: false, seed: 11, out, name: "desktop" });
   await checkNoLeaks(server, desktop, "desktop");
   await desktop.page.context().close();
   const phone = await playOnTable(browser, server, { width: 390, height: 844, touch: true, seed: 12, out, name: "phone" });
   await checkNoLeaks(server, phone, "phone");
+  await phone.page.context().close();
+  // A second game at each size, for more of the rarer actions (Assassination, Virtue, Misinformation).
+  for (const [size, seed] of [["desktop", 13], ["phone", 14]]) {
+    const touch = size === "phone";
+    const again = await playOnTable(browser, server, {
+      width: touch ? 390 : 1280, height: touch ? 844 : 900, touch, seed, out: path.join(out, "more"), name: size,
+    });
+    await checkNoLeaks(server, again, `${size}, second game`);
+    await again.page.context().close();
+  }
 });

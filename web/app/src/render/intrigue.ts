@@ -15,6 +15,7 @@ export function renderIntrigue(view: View, ctx: RenderContext): HTMLElement {
   const seen: Seen = { seats: ctx.seats, me: ctx.seat };
   const root = h(
     "div.intrigue.ig-table",
+    { lang: "en" },
     facts(v),
     players(v, seen),
     circle(v, seen),

@@ -111,7 +111,7 @@ export function piles(v: IntrigueView, seen: Seen): HTMLElement {
     h("div.ig-pile.ig-right#ig-favor-stack", { "aria-label": "favor stack" }, h("h3", "Favor stack"),
       h("div.ig-favor-list", v.favor_stack.length === 0 ? h("span.ig-empty", "no favors yet") : null,
         v.favor_stack.map((f, i) =>
-          h("span.ig-favor-played", { class: f.letter ? "known" : "", "data-piece": f.letter ? `ig-favor-${f.seat}-${f.letter}` : `ig-favor-${f.seat}-at-${i}` },
+          h("span.ig-favor-played", { class: f.letter ? "ig-known" : "", "data-piece": f.letter ? `ig-favor-${f.seat}-${f.letter}` : `ig-favor-${f.seat}-at-${i}` },
             seal(), shortSeat(seen.seats, f.seat, seen.me), f.letter ? h("b", ` ${f.letter}`) : " ?")))),
   );
 }
