@@ -59,24 +59,31 @@ export function titleTokens(titles) {
   return (text) => new Set(patterns.filter(([, re]) => re.test(text)).map(([t]) => t));
 }
 
+/** An Intrigue card's title: the views carry cards as objects ({id, title, ...}). */
+function intrigueTitle(card) {
+  return typeof card === "string" ? card : card?.title;
+}
+
 /** Intrigue: another seat's hand and the cards it played face-down. */
 export function intrigueSecrets(view, seat) {
-  const out = new Set(view.hand ?? []);
+  const out = new Set((view.hand ?? []).map(intrigueTitle));
   for (const c of view.characters ?? []) {
-    for (const s of c.stack ?? []) if (!s.face_up && s.played_by === seat && s.card) out.add(s.card);
+    for (const s of c.stack ?? []) if (!s.face_up && s.played_by === seat && s.card) out.add(intrigueTitle(s.card));
   }
   return out;
 }
 
-/** Every card title any view ever names (hands, stacks, discards, relationships). */
+/** Every card title any view ever names (hands, stacks, discards, relationships, the last reveal). */
 export function intrigueTitles(views) {
   const titles = new Set();
+  const add = (card) => card && titles.add(intrigueTitle(card));
   for (const row of views) {
     for (const v of row) {
-      for (const c of v.hand ?? []) titles.add(c);
-      for (const c of v.discard_pile ?? []) titles.add(c);
-      for (const ch of v.characters ?? []) for (const s of ch.stack ?? []) if (s.card) titles.add(s.card);
-      for (const r of v.relationships ?? []) if (r.card) titles.add(r.card);
+      for (const c of v.hand ?? []) add(c);
+      for (const c of v.discard_pile ?? []) add(c);
+      for (const ch of v.characters ?? []) for (const s of ch.stack ?? []) add(s.card);
+      for (const r of v.relationships ?? []) add(r.card);
+      for (const s of v.last_reveal?.stacks ?? []) for (const c of s.cards ?? []) add(c);
     }
   }
   return titles;

@@ -283,7 +283,7 @@ TEST(IntrigueRules, SpyRevealsAFaceDownCardToEveryone) {
                    {"stacks", {{"B", {{{"card", "Guilds"}, {"seat", 2}}}}}}});
   EXPECT_FALSE(t.game->view(kSpectator)["characters"][1]["stack"][0].contains("card"));
   play(*t.game, 0, "Spy on Princess (B)");
-  EXPECT_EQ(t.game->view(kSpectator)["characters"][1]["stack"][0]["card"], "Guilds");
+  EXPECT_EQ(t.game->view(kSpectator)["characters"][1]["stack"][0]["card"]["title"], "Guilds");
   EXPECT_TRUE(log_contains(*t.game, kSpectator, "revealed Guilds (played by seat 2)"));
 }
 

@@ -9,6 +9,13 @@ namespace {
 
 using nlohmann::json;
 
+// The titles of a list of card objects from a view.
+json titles(const json& cards) {
+  json out = json::array();
+  for (const auto& c : cards) out.push_back(c["title"]);
+  return out;
+}
+
 const GameEntry& entry() {
   static const GameEntry e = game_entry<IntrigueGame>();
   return e;
@@ -35,10 +42,11 @@ TEST(IntrigueView, SeatsSeeTheirOwnHandAndFaceDownCardsOnly) {
   json mine = g->view(0);
   json theirs = g->view(1);
   json spectator = g->view(kSpectator);
-  EXPECT_EQ(mine["hand"], json({"Zealots"}));
-  EXPECT_EQ(theirs["hand"], json({"Loyalists", "Oracle"}));
+  EXPECT_EQ(titles(mine["hand"]), json({"Zealots"}));
+  EXPECT_EQ(titles(theirs["hand"]), json({"Loyalists", "Oracle"}));
   EXPECT_FALSE(spectator.contains("hand"));
-  EXPECT_EQ(mine["characters"][1]["stack"][0]["card"], "Guilds");
+  EXPECT_EQ(mine["characters"][1]["stack"][0]["card"]["title"], "Guilds");
+  EXPECT_EQ(mine["characters"][1]["stack"][0]["value"], 2);   // Guilds: +2 for Nobility, and the Princess has it
   EXPECT_FALSE(theirs["characters"][1]["stack"][0].contains("card"));
   EXPECT_EQ(theirs["characters"][1]["stack"][0]["played_by"], 0);
   EXPECT_FALSE(spectator["characters"][1]["stack"][0].contains("card"));
@@ -111,8 +119,8 @@ TEST(IntrigueView, RevealedStacksAfterTheRoundAreShown) {
   json v = g->view(kSpectator);
   ASSERT_TRUE(v.contains("last_reveal"));
   EXPECT_EQ(v["last_reveal"]["winner"], "A");
-  EXPECT_EQ(v["last_reveal"]["stacks"][0]["cards"], json({"Guilds"}));
-  EXPECT_EQ(v["last_reveal"]["stacks"][2]["cards"], json({"Loyalists"}));
+  EXPECT_EQ(titles(v["last_reveal"]["stacks"][0]["cards"]), json({"Guilds"}));
+  EXPECT_EQ(titles(v["last_reveal"]["stacks"][2]["cards"]), json({"Loyalists"}));
   EXPECT_EQ(v["last_reveal"]["stacks"][2]["total"], 0);
 }
 

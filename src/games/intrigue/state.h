@@ -98,6 +98,8 @@ class IntrigueState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
   std::string describe(Seat seat, Action action) const;
+  // What a move involves, for tables a person handles (docs/protocol.md, "Move parts", Intrigue).
+  nlohmann::json parts(Seat seat, Action action) const;
   // What `viewer` learns of `actor`'s move: all of it, except the letter of a favor and the card of a
   // face-down play (for information-set search; see HasObserve).
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;

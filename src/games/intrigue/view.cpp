@@ -45,6 +45,76 @@ struct Namer {
   }
 };
 
+const char* type_name(CardType t) {
+  switch (t) {
+    case CardType::Action: return "action";
+    case CardType::Support: return "support";
+    case CardType::Relationship: return "relationship";
+  }
+  return "";
+}
+
+const char* effect_name(Effect e) {
+  switch (e) {
+    case Effect::None: return "";
+    case Effect::Oracle: return "oracle";
+    case Effect::Assassination: return "assassination";
+    case Effect::Virtue: return "virtue";
+    case Effect::Spy: return "spy";
+    case Effect::Manipulate: return "manipulate";
+    case Effect::Misinformation: return "misinformation";
+    case Effect::Lies: return "lies";
+    case Effect::Draw: return "draw";
+    case Effect::Discard: return "discard";
+  }
+  return "";
+}
+
+const char* relation_name(RelationshipKind k) {
+  switch (k) {
+    case RelationshipKind::Arrows: return "arrows";
+    case RelationshipKind::Debt: return "debt";
+    case RelationshipKind::Blackmail: return "blackmail";
+  }
+  return "";
+}
+
+std::string letter_string(int l) { return std::string(1, letter_char(l)); }
+
+// A card as the table draws it: its id (the title's index; copies of a title are alike), title, type,
+// support value (with the trait it needs), effect, text, and a relationship's arrows or roles.
+nlohmann::json card_json(const IntrigueRules& rules, CardId card) {
+  const CardInfo& info = rules.cards[card];
+  nlohmann::json c = {{"id", card}, {"title", info.title}, {"type", type_name(info.type)},
+                      {"support", info.support}, {"copies", info.quantity}};
+  if (info.effect != Effect::None) c["effect"] = effect_name(info.effect);
+  if (info.trait != kNoTrait) {
+    c["trait"] = rules.traits[info.trait];
+    c["support_without_trait"] = info.support_without_trait;
+  }
+  if (info.type == CardType::Relationship) {
+    c["relation"] = relation_name(info.kind);
+    c["symmetric"] = info.symmetric();
+    if (info.kind == RelationshipKind::Arrows) {
+      c["left"] = info.left;
+      c["right"] = info.right;
+    } else {
+      c["left_role"] = info.left_role;
+      c["right_role"] = info.right_role;
+    }
+  }
+  if (!info.text.empty()) c["text"] = info.text;
+  return c;
+}
+
+// The letters a relationship on edge `e` points its left arrow (`from`: Debtor, Blackmailer,
+// Advantage's +1) and its right arrow (`to`) at.
+std::pair<int, int> arrow_letters(int e, bool forward) {
+  const int first = e;
+  const int second = (e + 1) % kLetters;
+  return forward ? std::pair{first, second} : std::pair{second, first};
+}
+
 }  // namespace
 
 std::uint64_t IntrigueState::observe(Seat viewer, Seat actor, Action action) const {
@@ -93,6 +163,58 @@ std::string IntrigueState::describe(Seat seat, Action action) const {
     case Move::Discard: return fmt::format("discard {}", n.title(m.card));
   }
   return fmt::format("move #{}", action.code);
+}
+
+// What a move involves (docs/protocol.md, "Move parts", Intrigue): cards by their id, characters by
+// letter, edges by name ("A-B"), tokens by name ("A+3"). Only the mover's own hand and public facts.
+nlohmann::json IntrigueState::parts(Seat seat, Action action) const {
+  (void)seat;
+  using nlohmann::json;
+  const Namer n{*rules_};
+  const MoveCode m = MoveCode::decode(action);
+  auto token = [&](int t) { return n.token(*this, t); };
+  const bool card_move = m.move >= Move::PlayFaceDown && m.move <= Move::Discard;
+  if (m.move < Move::TakeToken || m.move > Move::Discard || (card_move && m.card >= rules_->cards.size()) ||
+      m.a >= kTokens || m.b >= kTokens || (m.move == Move::TakeToken && m.a >= token_count())) {
+    return {{"kind", "unknown"}, {"code", action.code}};
+  }
+  switch (m.move) {
+    case Move::TakeToken:
+      return {{"kind", "take_token"}, {"token", token(m.a)}, {"character", letter_string(token_letter(m.a))},
+              {"value", token_value(m.a)}};
+    case Move::PlayFavor: return {{"kind", "play_favor"}, {"character", letter_string(m.a)}};
+    case Move::PlayFaceDown: return {{"kind", "play_face_down"}, {"card", m.card}, {"character", letter_string(m.a)}};
+    case Move::PlaySupportFaceUp:
+      return {{"kind", "play_face_up"}, {"card", m.card}, {"character", letter_string(m.a)},
+              {"effect", effect_name(rules_->cards[m.card].effect)}};
+    case Move::PlayRelationship: {
+      const auto [from, to] = arrow_letters(m.a, m.b != 0);
+      return {{"kind", "place_relationship"}, {"card", m.card}, {"edge", edge_name(m.a)},
+              {"from", letter_string(from)}, {"to", letter_string(to)}};
+    }
+    case Move::PlayAction: {
+      const Effect effect = rules_->cards[m.card].effect;
+      json p = {{"kind", "play_action"}, {"card", m.card}, {"effect", effect_name(effect)}};
+      switch (effect) {
+        case Effect::Assassination:
+        case Effect::Virtue:
+        case Effect::Spy: p["character"] = letter_string(m.a); break;
+        case Effect::Manipulate:
+          p["give"] = token(m.a);
+          p["take"] = token(m.b);
+          break;
+        case Effect::Misinformation:
+          p["from_edge"] = edge_name(m.a);
+          p["to_edge"] = edge_name(m.b);
+          break;
+        case Effect::Lies: p["edge"] = edge_name(m.a); break;
+        default: break;
+      }
+      return p;
+    }
+    case Move::Discard: return {{"kind", "discard"}, {"card", m.card}};
+  }
+  return {{"kind", "unknown"}, {"code", action.code}};
 }
 
 namespace {
@@ -182,11 +304,13 @@ const char* phase_name(Phase p) {
 
 // A character's support stack: who played each card, and the card when it is face-up or `seat`'s own.
 nlohmann::json stack_json(const IntrigueState& s, Letter l, Seat seat) {
-  const Namer n{s.rules()};
   nlohmann::json stack = nlohmann::json::array();
   for (const StackCard& c : s.stack(l)) {
     nlohmann::json entry = {{"played_by", c.owner}, {"face_up", c.face_up}};
-    if (c.face_up || c.owner == seat) entry["card"] = n.title(c.card);
+    if (c.face_up || c.owner == seat) {
+      entry["card"] = card_json(s.rules(), c.card);
+      entry["value"] = s.rules().support_value(c.card, s.character(l));
+    }
     stack.push_back(entry);
   }
   return stack;
@@ -240,9 +364,12 @@ nlohmann::json relationships_json(const IntrigueState& s) {
     const Relationship& r = s.edge(e);
     nlohmann::json entry = {{"edge", edge_name(e)}};
     if (!r.empty()) {
-      entry["card"] = n.title(r.card);
+      const auto [from, to] = arrow_letters(e, r.forward);
+      entry["card"] = card_json(s.rules(), r.card);
       entry["arrows"] = n.arrows(r.card, e, r.forward);
       entry["forward"] = r.forward;
+      entry["from"] = letter_string(from);
+      entry["to"] = letter_string(to);
     }
     relationships.push_back(entry);
   }
@@ -272,9 +399,8 @@ nlohmann::json favor_stack_json(const IntrigueState& s, Seat seat, bool revealed
 
 // A seat's own hand and the letters of the favors it still holds.
 void add_own_hand(nlohmann::json& v, const IntrigueState& s, Seat seat) {
-  const Namer n{s.rules()};
   nlohmann::json hand = nlohmann::json::array();
-  for (CardId c : s.hand(seat)) hand.push_back(n.title(c));
+  for (CardId c : s.hand(seat)) hand.push_back(card_json(s.rules(), c));
   v["hand"] = hand;
   nlohmann::json favors = nlohmann::json::array();
   for (int k = s.favors_played(seat); k < kLetters; ++k) favors.push_back(std::string(1, letter_char(s.favor_letter(seat, k))));
@@ -284,11 +410,10 @@ void add_own_hand(nlohmann::json& v, const IntrigueState& s, Seat seat) {
 // The stacks as revealed at the last round's end, their totals and the letter that won.
 nlohmann::json last_reveal_json(const IntrigueState& s, const std::array<FixedVector<CardId, kMaxDeck>, kLetters>& stacks,
                                 const std::array<std::int8_t, kLetters>& totals, Letter winner) {
-  const Namer n{s.rules()};
   nlohmann::json revealed = nlohmann::json::array();
   for (int l = 0; l < kLetters; ++l) {
     nlohmann::json cards = nlohmann::json::array();
-    for (CardId c : stacks[l]) cards.push_back(n.title(c));
+    for (CardId c : stacks[l]) cards.push_back(card_json(s.rules(), c));
     revealed.push_back({{"letter", std::string(1, letter_char(l))}, {"cards", cards}, {"total", totals[l]}});
   }
   return {{"stacks", revealed}, {"winner", std::string(1, letter_char(winner))}};
@@ -309,7 +434,6 @@ nlohmann::json log_json(const IntrigueState& s, Seat seat) {
 
 nlohmann::json IntrigueState::view(Seat seat) const {
   using nlohmann::json;
-  const Namer n{*rules_};
   json v = json::object();
   v["game"] = "intrigue";
   v["round"] = round_;
@@ -322,13 +446,15 @@ nlohmann::json IntrigueState::view(Seat seat) const {
   v["relationships"] = relationships_json(*this);
   v["deck_count"] = deck_.size();
   json discard = json::array();
-  for (CardId c : discard_) discard.push_back(n.title(c));
+  for (CardId c : discard_) discard.push_back(card_json(*rules_, c));
   v["discard_pile"] = discard;
   v["players"] = players_json(*this);
   v["favor_stack"] = favor_stack_json(*this, seat, favors_revealed_);
   if (seat >= 0 && seat < kSeats) add_own_hand(v, *this, seat);
   if (last_winner_ >= 0) v["last_reveal"] = last_reveal_json(*this, last_reveal_, last_totals_, last_winner_);
-  if (phase_ == Phase::GameOver) v["monarch"] = n.character(character_[monarch_], monarch_);
+  if (phase_ == Phase::GameOver) {
+    v["monarch"] = {{"letter", letter_string(monarch_)}, {"name", rules_->characters[character_[monarch_]].name}};
+  }
   v["log"] = log_json(*this, seat);
   return v;
 }
