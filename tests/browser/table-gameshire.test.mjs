@@ -37,7 +37,7 @@ const nameOf = (row, col) => `${kColumns[col]}${row}`;
 /**
  * A random legal move: a kind first (so a turn with hundreds of "write" moves does not crowd out the
  * rest), then a move of that kind. Placements on a crown whose gift is still open are preferred, so the
- * game has a fair chance to reach Autumn.
+ * game has a fair chance to reach Autumn, and skills used on the map, so their gestures get played.
  */
 function pickMove(state, random) {
   const byKind = new Map();
@@ -52,6 +52,11 @@ function pickMove(state, random) {
     const crowns = new Set(me.squares.crowns.filter((c) => open.has(c[0])));
     const crowning = moves.filter((m) => m.parts.cells.some((c) => crowns.has(c.cell)));
     if (crowning.length > 0 && random(6) > 0) moves = crowning;
+  }
+  if (kind === "use_skill") {
+    // The skills whose gestures are on the map or the card (erase, write, leave out) come first.
+    const onTheMap = moves.filter((m) => ["erase", "write", "omit"].includes(m.parts.effect));
+    if (onTheMap.length > 0 && random(4) > 0) moves = onTheMap;
   }
   return moves[random(moves.length)];
 }

@@ -108,7 +108,7 @@ function facts(view: GameshireView, ctx: RenderContext): HTMLElement {
   const active = view.active === ctx.seat ? "you" : seatLabel(ctx.seats, view.active);
   return h(
     "div.facts.gs-facts",
-    h("span.gs-season", view.season === "Autumn" ? "🍂 " : "🌱 ", h("b", view.season)),
+    h("span.gs-season", h("span.gs-season-dot"), h("b", view.season)),
     h("span", "Step: ", h("b", view.step)),
     h("span", "Turn: ", h("b", active)),
     view.mode === "competitive" ? h("span", h("b", "competitive")) : null,
@@ -283,8 +283,9 @@ function skillButton(crop: string, name: string, legal: LegalAction[], menu: HTM
   const text = `${name}${cost !== undefined ? ` · ${cost} boon${cost === 1 ? "" : "s"}` : ""}`;
   const button = h("button.small.gs-skill", { type: "button", class: `gs-skill-${crop}`, "data-skill": crop, disabled: uses.length === 0, title: uses[0]?.label ?? `${name}: not usable now` }, text);
   button.addEventListener("click", () => {
-    if (uses.length === 1) return send(uses[0]);
-    // Purple Root and Yellow Yams ask which card: a small menu of their targets.
+    const targeted = uses.some((m) => m.parts.slot !== undefined || m.parts.card !== undefined);
+    if (uses.length === 1 && !targeted) return send(uses[0]);
+    // Purple Root and Yellow Yams ask which card (even when there is one): a small menu of their targets.
     menu.replaceChildren(
       h("span.small", `${name}:`),
       ...uses.map((m) => h("button.small.secondary", { type: "button", "data-target": String(m.parts.slot ?? m.parts.card), onclick: () => send(m) }, targetName(m, market))),
