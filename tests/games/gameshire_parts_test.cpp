@@ -142,7 +142,7 @@ json autumn_table(const std::vector<std::string>& maps, const std::vector<std::s
 // names its squares without results; the gift to deliver names its column and value.
 TEST(GameshireParts, AnAutumnChoiceMarksTheSquaresThatMeetTheDemand) {
   Position t = position(1, autumn_table({"Millbrook"}, {"W", "3", "O", "R", "P", "G"},
-                                        {{{"card", "Market Day"}, {"resource", "W or 3"}}, {{"card", "Hedge Row"}, {"resource", "W or 3"}}}));
+                                        {{{"card", "Market Day"}, {"resource", "G or 1"}}, {{"card", "Hedge Row"}, {"resource", "W or 3"}}}));
   const json choose = parts_of(*t.game, 0, "choose Market Day");
   std::set<std::string> meets;
   for (const auto& c : choose["meets"]) meets.insert(c.get<std::string>());
