@@ -84,7 +84,7 @@ async function handleSquare(page, p) {
 
 async function place(page, p, { touch, keyboard, shot }) {
   const map = page.locator("#gs-map");
-  const tool = page.locator('[data-tool="place"]');
+  const tool = page.locator(`button[data-tool="place"]`);
   if (await tool.count()) await (touch ? tool.tap() : tool.click());
   if (keyboard) await map.focus();
   await turnTo(page, p.rotation + (p.mirrored ? 4 : 0), { touch, keyboard });
@@ -124,7 +124,7 @@ async function perform(page, state, move, opts) {
   const map = page.locator("#gs-map");
   const square = (name) => map.locator(`[data-cell="${name}"]`);
   const useTool = async (tool) => {
-    const b = page.locator(`[data-tool="${tool}"]`);
+    const b = page.locator(`button[data-tool="${tool}"]`);
     if (await b.count()) await press(b);
   };
   const marketCard = page.locator(`.gs-market .gs-cards [data-slot="${p.slot}"]`);
@@ -197,6 +197,7 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
   let placements = 0;
   let autumnShot = false;
   let redChecked = false;
+  let keyboardMoves = 0;
   for (;;) {
     const state = await waitForTableTurn(page, record);
     if (!state) break;
@@ -217,6 +218,7 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
       autumnShot = true;
     }
     const keyboard = !touch && (kind === "place_plan" || kind === "shade_plan") && random(3) === 0;
+    if (keyboard) keyboardMoves++;
     await perform(page, state, move, { touch, keyboard, shot: takeShot });
     await waitForNextStep(page, state.step);
     const sent = lastSentMove(record);
@@ -234,7 +236,7 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
   const shots = await page.evaluate(() => window.__domShots);
   await context.close();
   const reached = autumnShot ? "reached Autumn" : "ended in Spring";
-  console.log(`gameshire ${width}x${height}${touch ? " touch" : ""}: ${moves} moves by gestures, ${reached} (${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")})`);
+  console.log(`gameshire ${width}x${height}${touch ? " touch" : ""}: ${moves} moves by gestures (${keyboardMoves} placements by the keyboard), ${reached} (${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")})`);
   return { code, record, shots, kinds };
 }
 

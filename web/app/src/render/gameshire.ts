@@ -44,13 +44,14 @@ export function renderGameshire(raw: unknown, ctx: RenderContext): HTMLElement {
 
   const root = h(
     "div.gameshire",
-    { class: autumn ? "gs-autumn" : "gs-spring" },
+    { class: `${autumn ? "gs-autumn" : "gs-spring"}${mapFirst(legal) ? " gs-map-first" : ""}` },
     facts(view, ctx),
     h(
       "div.gs-layout",
       h(
         "section.gs-mine.board-section",
         h("div.gs-head-row", h("b", me === mine.seat ? "Your map" : seatLabel(ctx.seats, mine.seat)), playerFacts(mine)),
+        view.current ? h("div.gs-current", currentCard(view.current, legal, send)) : null,
         controlsBox,
         drawn.el,
         menuBox,
@@ -70,6 +71,11 @@ export function renderGameshire(raw: unknown, ctx: RenderContext): HTMLElement {
   if (legal.length > 0) ctx.prompt(promptFor(view, legal, control, mine));
   control.refocus();
   return root;
+}
+
+/** This step is played on your map (recording, shading, a token): on a phone the map comes first. */
+function mapFirst(legal: LegalAction[]): boolean {
+  return legal.length > 0 && movesOfKind(legal, "choose", "discard", "deliver").length === 0;
 }
 
 // --- What this step asks ------------------------------------------------------------------------
@@ -119,7 +125,7 @@ function facts(view: GameshireView, ctx: RenderContext): HTMLElement {
 function playerFacts(p: Player): HTMLElement {
   return h(
     "span.small.muted",
-    `${p.map} · gifts chosen ${p.gifts_chosen}${p.score !== undefined ? ` · ${p.score} pts` : ""}${p.passed ? " · passed" : ""}${p.may ? ` · may ${p.may}` : ""}`,
+    `${p.map} · gifts chosen ${p.gifts_chosen}${p.score !== undefined ? ` · ${p.score} pts` : ""}${p.passed ? " · passed" : ""}${p.may ? ` · may ${p.may.replace(/;\s*$/, "")}` : ""}`,
   );
 }
 
@@ -176,7 +182,6 @@ function marketSection(view: GameshireView, legal: LegalAction[], control: MapCo
   const top = view.decks?.top_card;
   return h(
     "section.gs-market.board-section",
-    view.current ? h("div.gs-current", currentCard(view.current, legal, send)) : null,
     h("h3", autumn ? "Demands" : "Plans", h("span.small.muted", ` · ${view.decks.season_cards} in the deck, ${view.decks.resource_cards} resource cards`)),
     h("div.gs-cards", cards.length ? cards : h("span.muted.small", "The market is empty.")),
     top ? h("div.gs-deck", h("span.small.muted", "Next in the deck (its other side):"), drawCard(top, { label: "deck" })) : null,

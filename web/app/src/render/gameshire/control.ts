@@ -188,7 +188,7 @@ export class MapControl {
     });
     const shape = this.turnedShape();
     const handle = shape ? handleOf(shape) : undefined;
-    this.map.el.dataset.tool = tool ?? "";
+    this.map.el.dataset.mode = tool ?? "";
     this.map.el.dataset.transform = String(this.memo.t);
     this.map.el.dataset.handle = handle ? `${handle.row},${handle.col}` : "";
     this.map.el.dataset.cursor = this.memo.at === undefined ? "" : cellName(Math.floor(this.memo.at / kGrid), this.memo.at % kGrid);
