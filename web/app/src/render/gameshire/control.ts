@@ -8,7 +8,7 @@ import { h } from "../../dom";
 import { movesOfKind } from "../moves";
 import type { RenderContext } from "../types";
 import type { DrawnMap } from "./map";
-import { valueWords } from "./map";
+import { valueChip, valueWords } from "./map";
 import { handleOf, mirrored, rotated, transformShape, type ShapeSquare } from "./shape";
 import { cellIndex, cellName, kGrid, type Card, type PartSquare } from "./types";
 
@@ -183,8 +183,10 @@ export class MapControl {
       sq.classList.toggle("gs-target", targets.has(i));
       sq.classList.toggle("gs-preview", this.previewCells.has(i));
       sq.classList.toggle("gs-cursor", this.memo.keyboard === true && this.memo.at === i);
+      // The ghost shows each result in its own colour, on the green (or red) of the whole shape.
       const label = sq.querySelector(".gs-ghost-value");
-      if (label) label.textContent = inGhost ? ghostCells.get(i) ?? "" : "";
+      const value = inGhost ? ghostCells.get(i) ?? "" : "";
+      if (label && label.textContent !== value) label.replaceChildren(...(value ? [valueChip(value)] : []));
     });
     const shape = this.turnedShape();
     const handle = shape ? handleOf(shape) : undefined;
