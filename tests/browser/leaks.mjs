@@ -106,3 +106,18 @@ export function framesMatchReplay(frames, views, me) {
   }
   return mismatches;
 }
+
+/**
+ * Gameshire: every map, gift and card in the market is public; only the decks' order is secret (the
+ * season deck below its top card, whose other side shows). A season card is hidden from every seat at
+ * step K when no view at step K or before has named it: it is still somewhere in the deck, and a page
+ * naming it would tell where. `names` are the card names a page may show anyway (not in this set: the
+ * caller drops names that the game's rules page mentions as examples).
+ */
+export function gameshireHiddenBySteps(views, names, tokensIn) {
+  const seen = new Set();
+  return views.map((row) => {
+    for (const view of row) for (const t of tokensIn(JSON.stringify(view))) seen.add(t);
+    return new Set([...names].filter((n) => !seen.has(n)));
+  });
+}

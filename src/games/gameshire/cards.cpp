@@ -115,6 +115,7 @@ std::vector<Placed> placements_of(const Shape& shape, const std::vector<std::uin
       p.pattern = make_pattern(s);
       p.size = static_cast<std::uint8_t>(s.cells.size());
       p.omitted = static_cast<std::uint8_t>(omit);
+      p.transform = static_cast<std::uint8_t>(t);
       std::vector<std::uint8_t> key;
       for (std::size_t i = 0; i < s.cells.size(); ++i) {
         p.offset[i] = static_cast<std::uint8_t>(cell_index(s.cells[i].row, s.cells[i].col));

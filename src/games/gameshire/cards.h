@@ -70,6 +70,7 @@ struct Placed {
   std::array<std::uint8_t, kMaxShapeCells> symbol{};  // the plan symbol on that cell (Spring)
   std::uint8_t size = 0;
   std::uint8_t omitted = 0;        // 0 = full shape, k + 1 = the card's k-th cell left out
+  std::uint8_t transform = 0;      // the first transform (geometry.h) giving this orientation
 };
 
 struct SeasonCard {

@@ -144,6 +144,8 @@ class GameshireState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
   std::string describe(Seat seat, Action action) const;
+  // What a move involves, for tables a person handles (docs/protocol.md, "Move parts"; view.cpp).
+  nlohmann::json parts(Seat seat, Action action) const;
   void report(GameReport& report) const;
   // A quick move for search playouts: the greedy judgement (see HasPlayout; playout.cpp).
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;

@@ -2,6 +2,8 @@
 // and the public log in words.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "games/gameshire/state.h"
 
 namespace court::gameshire {
@@ -157,18 +159,52 @@ std::string render_event(const GameshireState& s, const LogEvent& e) {
   return "";
 }
 
-nlohmann::json card_json(const GameshireState& s, MarketSlot slot, bool autumn) {
-  const GameshireRules& r = s.rules();
-  const SeasonCard& c = r.cards[slot.card];
-  nlohmann::json j = {{"card", c.name}, {"resource", resource_text(r, slot.res)}};
-  if (autumn) {
-    j["demand"] = plan_rows(c, true);
-    j["requires"] = c.require_text;
-  } else {
-    j["plan"] = plan_rows(c, false);
+const char* effect_key(SkillEffect e) {
+  switch (e) {
+    case SkillEffect::Erase: return "erase";
+    case SkillEffect::Omit: return "omit";
+    case SkillEffect::Write: return "write";
+    case SkillEffect::SwapResource: return "swap_resource";
+    case SkillEffect::AddPlan: return "add_plan";
+    case SkillEffect::ReturnPlan: return "return_plan";
   }
+  return "";
+}
+
+nlohmann::json resource_json(const GameshireRules& r, ResId res) {
+  if (res >= r.resources.size()) return nullptr;
+  const ResourceCard& card = r.resources[res];
+  return {{"crop", std::string(1, kCropLetters[card.crop])}, {"cows", card.cows}, {"text", resource_text(r, res)}};
+}
+
+// One side of a season card as a table draws it: `side` "plan" (each square's symbol, and with a
+// resource card its result) or "demand" (its squares and what the active player's squares must hold).
+// The squares run in the card's reading order: square k + 1 is the one `omit square k + 1` leaves out.
+nlohmann::json card_face(const GameshireState& s, CardId id, bool plan_side, const MarketSlot* slot) {
+  const GameshireRules& r = s.rules();
+  const SeasonCard& c = r.cards[id];
+  const Shape& shape = plan_side ? c.plan : c.demand;
+  const bool resolved = slot && slot->res < r.resources.size();
+  nlohmann::json squares = nlohmann::json::array();
+  for (std::size_t k = 0; k < shape.cells.size(); ++k) {
+    const std::size_t i = static_cast<std::size_t>(std::find(shape.tags.begin(), shape.tags.end(), k) - shape.tags.begin());
+    nlohmann::json square = {{"row", shape.cells[i].row}, {"col", shape.cells[i].col}};
+    if (plan_side) {
+      const std::uint8_t sym = c.plan_symbols[k];
+      square["symbol"] = sym == kSymHash ? "#" : sym == kSymRainbow ? "*" : value_text(sym);
+      if (resolved) square["value"] = value_text(s.symbol_value(sym, slot->res));
+    }
+    squares.push_back(std::move(square));
+  }
+  std::string picture = plan_rows(c, !plan_side);
+  std::replace(picture.begin(), picture.end(), '/', '\n');
+  nlohmann::json j = {{"id", id}, {"name", c.name}, {"side", plan_side ? "plan" : "demand"}, {"shape", squares}, {"picture", picture}};
+  if (!plan_side) j["requires"] = c.require_text;
+  if (slot) j["resource"] = resource_json(r, slot->res);
   return j;
 }
+
+nlohmann::json card_json(const GameshireState& s, MarketSlot slot, bool autumn) { return card_face(s, slot.card, !autumn, &slot); }
 
 // The map as a picture: each square shows what it holds ("." blank), "^" after a crown square and "!"
 // after a hammer square, "#" before a shaded square; the boon circles ("o" open, "x" earned) end each
@@ -231,15 +267,16 @@ nlohmann::json cells_json(const GameshireState& s, Seat seat) {
 nlohmann::json pool_json(const GameshireState& s, Seat seat) {
   const Pool& p = s.pool(seat);
   const GameshireRules& r = s.rules();
-  // "A=W" a chosen gift, "B=[3]" a delivered one, "C=-" not chosen yet.
   nlohmann::json gifts = nlohmann::json::array();
   for (int c = 0; c < kColumns; ++c) {
-    std::string g = (p.chosen >> c & 1) ? value_text(p.gift[c]) : "-";
-    if (p.delivered >> c & 1) g = "[" + g + "]";
-    gifts.push_back(column_name(c) + "=" + g);
+    const bool chosen = p.chosen >> c & 1;
+    gifts.push_back({{"column", column_name(c)}, {"value", chosen ? nlohmann::json(value_text(p.gift[c])) : nlohmann::json(nullptr)},
+                     {"delivered", static_cast<bool>(p.delivered >> c & 1)}});
   }
   nlohmann::json skills = nlohmann::json::array();
-  for (int c = 0; c < kCrops; ++c) if (p.skills >> c & 1) skills.push_back(r.skills[c].name);
+  for (int c = 0; c < kCrops; ++c) {
+    if (p.skills >> c & 1) skills.push_back({{"crop", std::string(1, kCropLetters[c])}, {"name", r.skills[c].name}, {"effect", effect_key(r.skills[c].effect)}});
+  }
   const int cost = s.skill_cost(seat);
   return {{"gifts", gifts}, {"skills", skills}, {"boons", p.boons}, {"boons_earned", p.boons_earned},
           {"skill_track_used", p.track_used}, {"next_skill_cost", cost < 0 ? nlohmann::json("none left") : nlohmann::json(cost)}};
@@ -261,15 +298,14 @@ nlohmann::json GameshireState::view(Seat seat) const {
   v["market"] = market;
   if (current_.card != kNoCard) v["current"] = card_json(*this, current_, autumn);
   if (step_ == Step::GiftShade && shade_col_ >= 0) {
-    v["shading_gift"] = fmt::format("{} ({})", column_name(shade_col_), value_text(pool(shade_seat_).gift[shade_col_]));
+    v["shading_gift"] = {{"seat", static_cast<int>(shade_seat_)}, {"column", column_name(shade_col_)},
+                         {"value", value_text(pool(shade_seat_).gift[shade_col_])}};
   }
   nlohmann::json deck = {{"season_cards", season_deck_.size()}, {"resource_cards", res_deck_.size()},
                          {"season_discards", season_discard_.size()}};
   if (!season_deck_.empty()) {
     // The deck shows the other side of its top card: a demand in Spring, a plan in Autumn.
-    const SeasonCard& top = rules_->cards[season_deck_.back()];
-    deck["top_card"] = season_ == Season::Spring ? fmt::format("{} (demand {}: {})", top.name, plan_rows(top, true), top.require_text)
-                                                 : fmt::format("{} (plan {})", top.name, plan_rows(top, false));
+    deck["top_card"] = card_face(*this, season_deck_.back(), season_ != Season::Spring, nullptr);
   }
   v["decks"] = deck;
   nlohmann::json wrinkles = nlohmann::json::array();
@@ -290,6 +326,9 @@ nlohmann::json GameshireState::view(Seat seat) const {
       p["may"] = fmt::format("{}{}{}", b.erase_token ? "erase a square; " : "", b.write_token ? "write a square; " : "",
                              b.omit_token ? "leave out a square of this card" : "");
     }
+    nlohmann::json columns = nlohmann::json::array();
+    for (int c = 0; c < kColumns; ++c) if (b.gift_circles >> c & 1) columns.push_back(column_name(c));
+    p["gift_columns"] = columns;
     p["grid"] = grid_text(*this, s);
     p["squares"] = cells_json(*this, s);
     players.push_back(p);
@@ -306,6 +345,125 @@ nlohmann::json GameshireState::view(Seat seat) const {
   v["log"] = log;
   v["log_total"] = log_.size();
   return v;
+}
+
+// --- Move parts (docs/protocol.md, "Move parts", Gameshire) -------------------------------------
+
+namespace {
+
+// A map square by name ("A1") and position: row 0 is the top border, column 0 the left border (L).
+nlohmann::json square_json(int cell) { return {{"cell", cell_name(cell)}, {"row", cell / kGrid}, {"col", cell % kGrid}}; }
+
+// The squares of `seat`'s map where some placement of `card`'s demand meets its requirement (with a
+// square left out when the seat can pay for Orange Peppers): where the chooser could shade it.
+Bits demand_squares(const GameshireState& s, Seat seat, CardId card) {
+  const Bits open = s.open_squares(seat);
+  const bool may_omit = s.can_omit(seat);
+  Bits out = 0;
+  for (const Placed& p : s.rules().cards[card].autumn) {
+    if (p.omitted != 0 && !may_omit) continue;
+    for_each_placement(p.pattern, open, [&](int anchor, Bits mask) {
+      if (s.placement_meets(seat, card, p, anchor)) out |= mask;
+    });
+  }
+  return out;
+}
+
+nlohmann::json square_names(Bits cells) {
+  nlohmann::json out = nlohmann::json::array();
+  for (; cells; cells &= cells - 1) out.push_back(cell_name(std::countr_zero(cells)));
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json GameshireState::parts(Seat seat, Action action) const {
+  const MoveCode m = MoveCode::decode(action);
+  const auto& cards = rules_->cards;
+  const bool autumn = season_ == Season::Autumn;
+  switch (m.move) {
+    case Move::Choose:
+      if (m.a < market_.size()) {
+        nlohmann::json j = {{"kind", "choose"}, {"slot", m.a}, {"card", market_[m.a].card}};
+        if (autumn && seat >= 0 && seat < seats_) j["meets"] = square_names(demand_squares(*this, seat, market_[m.a].card));
+        return j;
+      }
+      break;
+    case Move::Place: {
+      if (current_.card == kNoCard) break;
+      const auto& list = autumn ? cards[current_.card].autumn : cards[current_.card].spring;
+      if (m.a >= list.size() || !anchor_valid(list[m.a].pattern, m.b)) break;
+      const Placed& p = list[m.a];
+      std::array<std::pair<int, Value>, kMaxShapeCells> items{};
+      for (int i = 0; i < p.size; ++i) items[i] = {m.b + p.offset[i], autumn ? kBlank : symbol_value(p.symbol[i], current_.res)};
+      std::sort(items.begin(), items.begin() + p.size);
+      nlohmann::json squares = nlohmann::json::array();
+      for (int i = 0; i < p.size; ++i) {
+        nlohmann::json sq = square_json(items[i].first);
+        if (!autumn) sq["value"] = value_text(items[i].second);
+        squares.push_back(std::move(sq));
+      }
+      return {{"kind", autumn ? "shade_plan" : "place_plan"}, {"card", current_.card}, {"orientation", m.a},
+              {"rotation", p.transform % 4}, {"mirrored", p.transform >= 4}, {"omitted", p.omitted},
+              {"anchor", cell_name(m.b)}, {"cells", squares}};
+    }
+    case Move::Pass: return {{"kind", "pass"}};
+    case Move::Omit:
+      if (current_.card != kNoCard && m.a < card_squares(current_.card)) return {{"kind", "omit"}, {"card", current_.card}, {"square", m.a + 1}};
+      break;
+    case Move::UseSkill: {
+      if (m.a >= kCrops) break;
+      const SkillInfo& sk = rules_->skills[m.a];
+      const int cost = seat >= 0 && seat < seats_ ? skill_cost(seat) : -1;
+      nlohmann::json j = {{"kind", "use_skill"}, {"skill", sk.name}, {"crop", std::string(1, kCropLetters[m.a])},
+                          {"effect", effect_key(sk.effect)}, {"cost", cost}};
+      if (sk.effect == SkillEffect::SwapResource) {
+        if (m.b >= market_.size()) break;
+        j["slot"] = m.b;
+        j["card"] = market_[m.b].card;
+      } else if (sk.effect == SkillEffect::ReturnPlan) {
+        if (m.b >= cards.size()) break;
+        j["card"] = m.b;
+        j["name"] = cards[m.b].name;
+      }
+      return j;
+    }
+    case Move::Erase:
+      if (m.a < kCells) {
+        nlohmann::json j = square_json(m.a);
+        j["kind"] = autumn ? "unshade" : "erase";
+        return j;
+      }
+      break;
+    case Move::Write:
+      if (m.a < kCells && m.b >= 1 && m.b <= 12) {
+        nlohmann::json j = square_json(m.a);
+        j["kind"] = "write";
+        j["value"] = value_text(m.b);
+        return j;
+      }
+      break;
+    case Move::ShadeGift:
+      if (m.a < kCells && shade_col_ >= 0) {
+        nlohmann::json j = square_json(m.a);
+        j["kind"] = "shade_gift";
+        j["column"] = column_name(shade_col_);
+        j["value"] = value_text(pool(shade_seat_).gift[shade_col_]);
+        return j;
+      }
+      break;
+    case Move::Deliver:
+      if (m.a < kColumns) {
+        const Seat owner = seat >= 0 && seat < seats_ ? seat : active_;
+        return {{"kind", "deliver"}, {"column", column_name(m.a)}, {"value", value_text(pool(owner).gift[m.a])}};
+      }
+      break;
+    case Move::Discard:
+      if (m.a < market_.size()) return {{"kind", "discard"}, {"slot", m.a}, {"card", market_[m.a].card}};
+      break;
+    case Move::Keep: return {{"kind", "keep"}};
+  }
+  return {{"kind", "unknown"}, {"code", action.code}};
 }
 
 }  // namespace court::gameshire
