@@ -1,9 +1,10 @@
 // A person plays Belle of the Ball to the end against bots using only the table (the move list stays
-// folded): at each turn the test picks a random legal move from the state message, performs its gesture
-// (a card from the hand into the clique, onto a single or a couple, onto the Belle place; a click on a lit
-// guest; a repelled guest put on a clique or the discard pile; a button) and checks that the page sent
-// exactly that move. Once at desktop size with the mouse, once at phone size with taps. No other seat's
-// hand, face-down gift or the deck ever reaches the page (frames or DOM).
+// folded): at each turn the test picks a random legal move from the state message (a kind, then a move
+// of it), performs its gesture (a card from the hand into the clique, onto a single or a couple, onto the
+// Belle place; a click on a lit guest; a repelled guest put on a clique or the discard pile; a button)
+// and checks that the page sent exactly that move. Once at desktop size with the mouse (every third move
+// by the keyboard: focus, Enter), once at phone size with taps. No other seat's hand, face-down gift or
+// the deck ever reaches the page (frames or DOM).
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,17 +34,23 @@ function belleCardNames() {
   return names;
 }
 
-/** The gesture that makes `move` on the table. */
-async function perform(page, state, move, touch) {
-  const press = (selector) => {
-    const target = page.locator(selector).first();
-    return touch ? target.tap() : target.click();
+/**
+ * The gesture that makes `move` on the table: `how` is "click", "tap" or "keys" (focus, then Enter: the
+ * keyboard equivalent of each gesture).
+ */
+async function perform(page, state, move, how) {
+  const press = async (selector) => {
+    const target = (typeof selector === "string" ? page.locator(selector) : selector).first();
+    if (how === "tap") return target.tap();
+    if (how === "click") return target.click();
+    await target.focus();
+    await page.keyboard.press("Enter");
   };
   const p = move.parts;
   const me = state.seat;
   const handCard = (id) => `.belle-hand [data-card="${id}"]`;
-  // A clique as a place: its head (a click there reaches the clique, not one of its guests).
-  const clique = (seat) => `[data-clique="${seat}"] .clique-head`;
+  // A clique as a place: a click on its head reaches the clique, not one of its guests; keys focus it.
+  const clique = (seat) => (how === "keys" ? `[data-clique="${seat}"]` : `[data-clique="${seat}"] .clique-head`);
   const unit = (id) => `[data-unit="${id}"]`;
   switch (p.kind) {
     case "invite":
@@ -65,7 +72,7 @@ async function perform(page, state, move, touch) {
       await press(handCard(p.card));
       await press(clique(me));
       const choice = page.locator(".choice-menu button.choice", { hasText: `${under.name} under it` });
-      await (touch ? choice.first().tap() : choice.first().click());
+      await press(choice);
       return;
     }
     case "dismiss":
@@ -86,6 +93,14 @@ async function perform(page, state, move, touch) {
   }
 }
 
+/** A random legal move: a random kind first, so buttons such as "no gift" are not drowned by the many gifts. */
+function pickMove(legal, random) {
+  const kinds = [...new Set(legal.map((m) => m.parts.kind))];
+  const kind = kinds[random(kinds.length)];
+  const moves = legal.filter((m) => m.parts.kind === kind);
+  return moves[random(moves.length)];
+}
+
 /** A whole game at one size; returns what the leak checks need. */
 async function playGame(server, browser, { width, height, touch, seats, seed, out, shot, pickupShot }) {
   const { context, page, record } = await newPage(browser, { width, height, moveList: false, touch });
@@ -95,12 +110,13 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
   const kinds = new Map();
   let moves = 0;
   let picked = false;
+  let byKeys = 0;
   for (;;) {
     const state = await waitForTableTurn(page, record);
     if (!state) break;
-    const move = state.legal[random(state.legal.length)];
-    if (++moves === 12) await page.screenshot({ path: path.join(out, shot), fullPage: true });
-    if (!picked && moves > 6 && ["couple", "gift"].includes(move.parts.kind)) {
+    const move = pickMove(state.legal, random);
+    if (++moves === 6) await page.screenshot({ path: path.join(out, shot), fullPage: true });
+    if (!picked && moves > 2 && ["couple", "gift"].includes(move.parts.kind)) {
       // A guest picked up: its places light up (a screenshot), and Escape puts it back.
       const card = page.locator(`.belle-hand [data-card="${move.parts.card}"]`).first();
       await (touch ? card.tap() : card.click());
@@ -111,22 +127,26 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
       check((await page.locator(".drop-target").count()) === 0, "Escape puts the card back");
       picked = true;
     }
-    await perform(page, state, move, touch);
+    // At desktop size every third move is made with the keyboard.
+    const how = touch ? "tap" : moves % 3 === 0 ? "keys" : "click";
+    await perform(page, state, move, how);
     await waitForNextStep(page, state.step);
     const sent = lastSentMove(record);
     check(sent?.action === move.action && sent?.step === state.step,
       `step ${state.step}: the gesture for "${move.label}" ${JSON.stringify(move.parts)} sent ${JSON.stringify(sent)}`);
     kinds.set(move.parts.kind, (kinds.get(move.parts.kind) ?? 0) + 1);
+    if (how === "keys") ++byKeys;
     if (touch && moves % 10 === 1) await checkNoSideScroll(page, `phone, move ${moves}`);
   }
   await page.waitForSelector("#game-over");
   if (touch) await checkNoSideScroll(page, "phone, game over");
   check(record.errors.length === 0, `page errors: ${record.errors.join("; ")}`);
-  check(moves > 10, `only ${moves} moves by the person`);
+  check(moves > 5, `only ${moves} moves by the person`);
   check(picked, "no turn offered a card to pick up for the screenshot");
+  check(touch || byKeys > 1, `only ${byKeys} moves made with the keyboard`);
   const shots = await page.evaluate(() => window.__domShots);
   await context.close();
-  console.log(`belle ${width}x${height}${touch ? " touch" : ""}: ${moves} moves by gestures (${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")})`);
+  console.log(`belle ${width}x${height}${touch ? " touch" : ""}: ${moves} moves by gestures, ${byKeys} by keys (${[...kinds].map(([k, n]) => `${k} ${n}`).join(", ")})`);
   return { code, record, shots, kinds };
 }
 

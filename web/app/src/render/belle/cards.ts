@@ -153,11 +153,12 @@ export function cardFace(c: BelleCard, piece: string | undefined, size: "full" |
     },
     h(
       "div.bcard-head",
+      belle ? null : h("span.bcard-points", { title: "popularity points" }, String(c.points)),
       h("span.bcard-name", c.name),
-      belle ? h("span.bcard-kind", "Belle") : h("span.bcard-points", { title: "popularity points" }, String(c.points)),
     ),
   );
   if (belle) {
+    el.append(h("div.bcard-line.kind", "Belle"));
     if (c.attracts_couple) el.append(h("div.bcard-line.criterion", c.attracts_couple.text));
   } else {
     el.append(h("div.bcard-symbols", (c.symbols ?? []).map((s) => symbolIcon(s, size === "mini"))));
