@@ -91,7 +91,7 @@ function factsLine(view: View, ctx: RenderContext): HTMLElement {
     "div.belle-facts",
     h("span", "Round ", h("b", String(view.round))),
     h("span", "Turn: ", h("b", seatLabel(ctx.seats, Number(view.turn)))),
-    couples ? h("span", coupleMark(), " ", h("b", `${couples.in_play} / ${couples.round_ends_at}`), " couples end the round") : null,
+    couples ? h("span", coupleMark(true), " ", h("b", `${couples.in_play} / ${couples.round_ends_at}`), " couples end the round") : null,
   );
 }
 

@@ -82,11 +82,11 @@ export function symbolIcon(symbol: string, bare = false): HTMLElement {
   );
 }
 
-/** Two linked rings: the mark of a couple. */
-export function coupleMark(): HTMLElement {
+/** Two linked rings: the mark of a couple (with the word, unless `bare`). */
+export function coupleMark(bare = false): HTMLElement {
   const icon = svg("svg", { viewBox: "0 0 20 14", class: "couple-icon", "aria-hidden": "true" });
   icon.append(svg("circle", { cx: "7", cy: "7", r: "5" }), svg("circle", { cx: "13", cy: "7", r: "5" }));
-  return h("span.couple-mark", { title: "a couple" }, icon, h("span.sym-word", "couple"));
+  return h("span.couple-mark", { title: "couples" }, icon, bare ? null : h("span.sym-word", "couple"));
 }
 
 /** A steady colour per family (the shipped six by name; any other by its letters). */
