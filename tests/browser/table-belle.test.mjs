@@ -127,8 +127,8 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
       check((await page.locator(".drop-target").count()) === 0, "Escape puts the card back");
       picked = true;
     }
-    // At desktop size every third move is made with the keyboard.
-    const how = touch ? "tap" : moves % 3 === 0 ? "keys" : "click";
+    // At desktop size every third move (and every choice from a menu) is made with the keyboard.
+    const how = touch ? "tap" : moves % 3 === 0 || move.parts.kind === "replace_couple" ? "keys" : "click";
     try {
       await perform(page, state, move, how);
       await waitForNextStep(page, state.step);
