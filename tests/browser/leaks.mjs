@@ -121,3 +121,28 @@ export function gameshireHiddenBySteps(views, names, tokensIn) {
     return new Set([...names].filter((n) => !seen.has(n)));
   });
 }
+
+/** Belle of the Ball: another seat's hand, the face-down gifts it gave and the face-down discards it knows. */
+export function belleSecrets(view) {
+  const out = new Set();
+  for (const c of view.hand ?? []) out.add(c.name);
+  for (const c of view.your_face_down_discards ?? []) out.add(c.name);
+  for (const p of view.players ?? []) {
+    for (const u of p.clique ?? []) for (const g of u.gifts ?? []) if (g.card) out.add(g.card.name);
+  }
+  return out;
+}
+
+/**
+ * Belle: what is hidden from `me` at each step: the secrets of the other seats (belleSecrets) and the
+ * deck, i.e. every card of `names` (all the data's cards) that no seat's view names at that step.
+ */
+export function belleHiddenBySteps(views, me, names, tokensIn) {
+  const hidden = hiddenBySteps(views, me, belleSecrets, tokensIn);
+  views.forEach((row, step) => {
+    const named = new Set();
+    for (const view of row) for (const t of tokensIn(JSON.stringify(view))) named.add(t);
+    for (const name of names) if (!named.has(name)) hidden[step].add(name);
+  });
+  return hidden;
+}

@@ -184,10 +184,11 @@ TEST(BelleRules, ABelleAttractsACoupleAndTheVictimReplacesItWithTwoCards) {
   EXPECT_EQ(t.s().hand(1).size(), 5u);
   EXPECT_EQ(t.s().rules().cards[t.s().belle(0)].name, "Belle Amaranth");
   // The gift keeps its secret: seat 1 gave it, seat 0 now holds the couple but does not know the card.
-  const std::string mine = t.game->view(0)["players"][0]["clique"][0];
-  const std::string giver = t.game->view(1)["players"][0]["clique"][0];
-  EXPECT_EQ(mine.find("Granny Mabel"), std::string::npos) << mine;
-  EXPECT_NE(giver.find("(you gave: Granny Mabel Dundifax)"), std::string::npos) << giver;
+  const json mine = t.game->view(0)["players"][0]["clique"][0];
+  const json giver = t.game->view(1)["players"][0]["clique"][0];
+  EXPECT_EQ(mine.dump().find("Granny Mabel"), std::string::npos) << mine.dump();
+  EXPECT_EQ(mine["gifts"], json::parse(R"([{"face_down": true}])"));
+  EXPECT_EQ(giver["gifts"][0]["card"]["name"], "Granny Mabel Dundifax") << giver.dump();
   EXPECT_EQ(t.s().clique_score(0).gifts, 1);
 }
 

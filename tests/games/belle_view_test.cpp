@@ -31,14 +31,20 @@ TEST(BelleView, SeatsSeeTheirOwnHandAndGiftsOnlyTheirGiver) {
   const json theirs = t.game->view(1);
   const json spectator = t.game->view(kSpectator);
   ASSERT_EQ(mine["hand"].size(), 5u);
-  EXPECT_EQ(theirs["hand"][0], "Mistress Hilda Boarbottom (Drinking, 3 pts, repels Drinking)");
+  EXPECT_EQ(theirs["hand"][0], json::parse(R"({"id": 52, "name": "Mistress Hilda Boarbottom", "type": "guest",
+      "family": "Boarbottom", "symbols": ["drinking"], "points": 3, "repels": ["drinking"]})"));
   EXPECT_FALSE(spectator.contains("hand"));
   EXPECT_EQ(mine["players"][1]["hand_count"], 5);
-  const std::string couple_mine = mine["players"][0]["clique"][0];
-  const std::string couple_theirs = theirs["players"][0]["clique"][0];
-  EXPECT_NE(couple_mine.find("1 gift face-down (you gave: Belle Lavinia)"), std::string::npos) << couple_mine;
-  EXPECT_NE(couple_theirs.find("1 gift face-down"), std::string::npos);
-  EXPECT_EQ(couple_theirs.find("Lavinia"), std::string::npos);
+  // The couple is unit 0: its giver sees the gift's card, the others a face-down card without identity.
+  const json couple_mine = mine["players"][0]["clique"][0];
+  const json couple_theirs = theirs["players"][0]["clique"][0];
+  EXPECT_EQ(couple_mine["unit"], 0);
+  EXPECT_EQ(couple_mine["couple"], true);
+  EXPECT_EQ(couple_mine["top"]["name"], "Lord Barnaby Goatsbury");
+  EXPECT_EQ(couple_mine["bottom"]["name"], "Captain Horace Goatsbury");
+  ASSERT_EQ(couple_mine["gifts"].size(), 1u);
+  EXPECT_EQ(couple_mine["gifts"][0]["card"]["name"], "Belle Lavinia");
+  EXPECT_EQ(couple_theirs["gifts"], json::parse(R"([{"face_down": true}])"));
   // The gift's card appears nowhere in what the others see, the log included.
   EXPECT_EQ(theirs.dump().find("Belle Lavinia"), std::string::npos);
   EXPECT_EQ(spectator.dump().find("Belle Lavinia"), std::string::npos);

@@ -98,6 +98,11 @@ struct ScoreBreakdown {
   int total() const { return guests + gifts + powers + belle; }
 };
 
+// A face-up card as views carry it (view.cpp): {"id", "name", "type": "guest" or "belle", a guest's
+// "family", "symbols", "points", "attracts" or "repels" (and "attract_count" when 2), "invite_power",
+// a Belle's "attracts_couple", and "end_of_round" when it has one}.
+nlohmann::json card_json(const BelleRules& rules, CardId id);
+
 class BelleState {
  public:
   BelleState() = default;
@@ -113,6 +118,8 @@ class BelleState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
   std::string describe(Seat seat, Action action) const;
+  // What a move involves, by the ids the view uses (docs/protocol.md, "Move parts"; view.cpp).
+  nlohmann::json parts(Seat seat, Action action) const;
   // A gift's card is secret to everyone but its giver: others observe only "a gift on that couple".
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
   void report(GameReport& report) const;   // stats.cpp

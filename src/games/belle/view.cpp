@@ -116,6 +116,66 @@ std::string BelleState::describe(Seat seat, Action action) const {
   return neutral();
 }
 
+// What a move involves (docs/protocol.md, "Move parts", Belle of the Ball): cards by their id, units
+// (a clique's single guests and couples) by the "unit" id the view shows, minglers by their place in the
+// row (0: farthest from the deck) with the card there, seats by number. Everything named is public or in
+// the seat's own hand.
+nlohmann::json BelleState::parts(Seat seat, Action action) const {
+  (void)seat;
+  using nlohmann::json;
+  const MoveCode m = MoveCode::decode(action);
+  const std::size_t cards = rules_->cards.size();
+  const json unknown = {{"kind", "unknown"}, {"code", action.code}};
+  const bool card_ok = m.card < cards;
+  const bool unit_ok = m.index < units_.size();
+  const bool mingler_ok = m.index < minglers_.size();
+  switch (m.move) {
+    case Move::InviteGuest:
+      if (!card_ok) return unknown;
+      if (!m.flag) return {{"kind", "invite"}, {"card", m.card}};
+      if (!unit_ok) return unknown;
+      return {{"kind", "couple"}, {"card", m.card}, {"unit", m.index}};
+    case Move::InviteBelle:
+      if (!card_ok) return unknown;
+      return {{"kind", "invite_belle"}, {"card", m.card}};
+    case Move::PowerMingler:
+      if (!mingler_ok) return unknown;
+      return {{"kind", power_pending_ == InvitePower::DismissMingler ? "dismiss" : "welcome"},
+              {"mingler", m.index},
+              {"card", minglers_[m.index]}};
+    case Move::UsePower:
+      if (invited_card_ >= cards) return unknown;
+      return {{"kind", "use_power"}, {"power", "draw"}, {"count", rules_->cards[invited_card_].power_count}};
+    case Move::SkipPower: return {{"kind", "skip_power"}};
+    case Move::Gift:
+      if (!card_ok || !unit_ok) return unknown;
+      return {{"kind", "gift"}, {"card", m.card}, {"unit", m.index}};
+    case Move::NoGift: return {{"kind", "no_gift"}};
+    case Move::AttractMingler:
+      if (!mingler_ok) return unknown;
+      return {{"kind", "attract_mingler"}, {"mingler", m.index}, {"card", minglers_[m.index]}};
+    case Move::AttractGuest:
+      if (!unit_ok) return unknown;
+      return {{"kind", "attract"}, {"unit", m.index}, {"seat", units_[m.index].owner}};
+    case Move::AttractCouple:
+      if (!unit_ok) return unknown;
+      return {{"kind", "attract_couple"}, {"unit", m.index}, {"seat", units_[m.index].owner}};
+    case Move::Repel:
+      if (!unit_ok) return unknown;
+      if (m.flag) return {{"kind", "repel"}, {"unit", m.index}, {"discard", true}};
+      return {{"kind", "repel"}, {"unit", m.index}, {"seat", m.to}};
+    case Move::DeclineReach: return {{"kind", "decline_reach"}};
+    case Move::ReplaceSingle:
+      if (!card_ok) return unknown;
+      return {{"kind", "replace"}, {"card", m.card}};
+    case Move::ReplaceCouple:
+      if (!card_ok || m.card2 >= cards) return unknown;
+      return {{"kind", "replace_couple"}, {"card", m.card}, {"under", m.card2}};
+    case Move::NoReplace: return {{"kind", "no_replace"}};
+  }
+  return unknown;
+}
+
 namespace {
 
 std::string from_where(std::uint8_t a) { return a == kFromMinglers ? "the minglers" : fmt::format("seat {}", static_cast<int>(a)); }
@@ -198,27 +258,124 @@ std::string current_task(const BelleState& s, bool victim_lost_couple) {
   return "";
 }
 
-// A couple in a clique: its cards and how many gifts it holds, naming the gifts seat mask `me` gave.
-std::string couple_line(const BelleState& s, const Unit& u, std::uint8_t me) {
-  const Namer n{s};
-  std::string line = fmt::format("couple: {} over {}", card_summary(s.rules(), u.top), n.name(u.bottom));
-  if (u.gift_count > 0) {
-    std::string known;
-    for (int g = 0; g < u.gift_count; ++g) {
-      if (u.gifts[g].known & me) known += (known.empty() ? "" : ", ") + n.name(u.gifts[g].card);
-    }
-    line += fmt::format("; {} face-down", u.gift_count == 1 ? "1 gift" : fmt::format("{} gifts", u.gift_count));
-    if (!known.empty()) line += fmt::format(" (you gave: {})", known);
+// --- Cards as the view carries them: structured objects a table draws without parsing words. ---
+
+nlohmann::json symbols_json(SymbolMask mask) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int s = 0; s < kSymbols; ++s) {
+    if (mask & (1u << s)) out.push_back(symbol_name(static_cast<Symbol>(s)));
   }
-  return line;
+  return out;
 }
 
-// The single guests and couples of seat `owner`'s clique.
+const char* bonus_name(Bonus b) {
+  switch (b) {
+    case Bonus::None: return "none";
+    case Bonus::PerSymbol: return "per_symbol";
+    case Bonus::PerFamily: return "per_family";
+    case Bonus::PerCouple: return "per_couple";
+    case Bonus::PerSingle: return "per_single";
+    case Bonus::PerGift: return "per_gift";
+    case Bonus::PerFamilyPresent: return "per_family_present";
+    case Bonus::Flat: return "flat";
+  }
+  return "none";
+}
+
+// An end-of-round effect: {"effect", "points", "symbol" or "family" when it has one, "text"}.
+nlohmann::json bonus_json(const BelleRules& rules, const BonusEffect& b) {
+  nlohmann::json out = {{"effect", bonus_name(b.kind)}, {"points", b.points}};
+  if (b.kind == Bonus::PerSymbol) out["symbol"] = symbol_name(static_cast<Symbol>(b.param));
+  if (b.kind == Bonus::PerFamily) out["family"] = rules.families[b.param];
+  out["text"] = bonus_text(rules, b);
+  return out;
+}
+
+// A guest's invitation power: {"effect", "count" for a draw, "text"}.
+nlohmann::json invite_power_json(const CardInfo& c) {
+  switch (c.power) {
+    case InvitePower::Draw:
+      return {{"effect", "draw"}, {"count", c.power_count}, {"text", "draw " + cards_word(c.power_count)}};
+    case InvitePower::DismissMingler: return {{"effect", "dismiss_mingler"}, {"text", "dismiss a mingler"}};
+    case InvitePower::WelcomeMingler: return {{"effect", "welcome_mingler"}, {"text", "welcome a mingler"}};
+    case InvitePower::ExtraGift: return {{"effect", "extra_gift"}, {"text", "an extra gift"}};
+    case InvitePower::None: break;
+  }
+  return nullptr;
+}
+
+const char* criterion_name(Criterion c) {
+  switch (c) {
+    case Criterion::Any: return "any";
+    case Criterion::Symbol: return "symbol";
+    case Criterion::Family: return "family";
+    case Criterion::MinPoints: return "min_points";
+    case Criterion::Gifted: return "gifted";
+  }
+  return "any";
+}
+
+// A Belle's criterion: {"criterion", "symbol" / "family" / "points" when it has one, "text"}.
+nlohmann::json criterion_json(const BelleRules& rules, const CardInfo& belle) {
+  nlohmann::json out = {{"criterion", criterion_name(belle.criterion)}};
+  if (belle.criterion == Criterion::Symbol) out["symbol"] = symbol_name(static_cast<Symbol>(belle.criterion_param));
+  if (belle.criterion == Criterion::Family) out["family"] = rules.families[belle.criterion_param];
+  if (belle.criterion == Criterion::MinPoints) out["points"] = belle.criterion_param;
+  out["text"] = criterion_text(rules, belle);
+  return out;
+}
+
+}  // namespace
+
+// A face-up card: its id (the card's index in the data, the id move parts use), name and type; a
+// guest's family, symbols, points, attraction or repulsion and powers; a Belle's criterion and effect.
+// Fields a card does not have are left out.
+nlohmann::json card_json(const BelleRules& rules, CardId id) {
+  const CardInfo& c = rules.cards[id];
+  nlohmann::json out = {{"id", id}, {"name", c.name}, {"type", c.is_belle() ? "belle" : "guest"}};
+  if (c.is_belle()) {
+    out["attracts_couple"] = criterion_json(rules, c);
+  } else {
+    out["family"] = rules.families[c.family];
+    out["symbols"] = symbols_json(c.symbols);
+    out["points"] = c.points;
+    if (c.reach == Reach::Attract) out["attracts"] = symbols_json(c.reach_symbols);
+    if (c.reach == Reach::Repel) out["repels"] = symbols_json(c.reach_symbols);
+    if (c.reach_count > 1) out["attract_count"] = c.reach_count;
+    if (c.power != InvitePower::None) out["invite_power"] = invite_power_json(c);
+  }
+  if (c.bonus.kind != Bonus::None) out["end_of_round"] = bonus_json(rules, c.bonus);
+  return out;
+}
+
+namespace {
+
+// A card named only: {"id", "name"} (the discard piles).
+nlohmann::json card_ref(const BelleRules& rules, CardId id) { return {{"id", id}, {"name", rules.cards[id].name}}; }
+
+// One unit of a clique: {"unit": its id (the id move parts use), "couple", "top", and for a couple
+// "bottom" and "gifts"}. A gift is {"face_down": true}, with its "card" only for the seat (mask `me`)
+// that gave it.
+nlohmann::json unit_json(const BelleState& s, int index, std::uint8_t me) {
+  const Unit& u = s.units()[index];
+  nlohmann::json out = {{"unit", index}, {"couple", u.couple()}, {"top", card_json(s.rules(), u.top)}};
+  if (!u.couple()) return out;
+  out["bottom"] = card_json(s.rules(), u.bottom);
+  nlohmann::json gifts = nlohmann::json::array();
+  for (int g = 0; g < u.gift_count; ++g) {
+    nlohmann::json gift = {{"face_down", true}};
+    if (u.gifts[g].known & me) gift["card"] = card_json(s.rules(), u.gifts[g].card);
+    gifts.push_back(gift);
+  }
+  out["gifts"] = gifts;
+  return out;
+}
+
+// The single guests and couples of seat `owner`'s clique, in the order they joined it.
 nlohmann::json clique_json(const BelleState& s, Seat owner, std::uint8_t me) {
   nlohmann::json clique = nlohmann::json::array();
-  for (const Unit& u : s.units()) {
-    if (u.owner != owner) continue;
-    clique.push_back(u.couple() ? couple_line(s, u, me) : card_summary(s.rules(), u.top));
+  for (std::size_t i = 0; i < s.units().size(); ++i) {
+    if (s.units()[i].owner == owner) clique.push_back(unit_json(s, static_cast<int>(i), me));
   }
   return clique;
 }
@@ -233,7 +390,7 @@ nlohmann::json players_json(const BelleState& s, std::uint8_t me) {
                        {"score", s.score(p)},
                        {"round_points_so_far", now.total()},
                        {"hand_count", s.hand(p).size()},
-                       {"belle", s.belle(p) == kNoCard ? json(nullptr) : json(card_summary(s.rules(), s.belle(p)))},
+                       {"belle", s.belle(p) == kNoCard ? json(nullptr) : card_json(s.rules(), s.belle(p))},
                        {"clique", clique_json(s, p, me)}});
   }
   return players;
@@ -241,12 +398,11 @@ nlohmann::json players_json(const BelleState& s, std::uint8_t me) {
 
 // A seat's own hand, and the face-down discards it knows (its own hand and gifts of past rounds).
 void add_own_cards(nlohmann::json& v, const BelleState& s, Seat seat, std::uint8_t me) {
-  const Namer n{s};
   nlohmann::json hand = nlohmann::json::array();
-  for (CardId c : s.hand(seat)) hand.push_back(card_summary(s.rules(), c));
+  for (CardId c : s.hand(seat)) hand.push_back(card_json(s.rules(), c));
   v["hand"] = hand;
   nlohmann::json known = nlohmann::json::array();
-  for (const Buried& b : s.buried()) if (b.known & me) known.push_back(n.name(b.card));
+  for (const Buried& b : s.buried()) if (b.known & me) known.push_back(card_ref(s.rules(), b.card));
   if (!known.empty()) v["your_face_down_discards"] = known;
 }
 
@@ -266,7 +422,6 @@ nlohmann::json rounds_json(const BelleState& s) {
 
 nlohmann::json BelleState::view(Seat seat) const {
   using nlohmann::json;
-  const Namer n{*this};
   const bool player = seat >= 0 && seat < seats_;
   const std::uint8_t me = player ? static_cast<std::uint8_t>(1u << seat) : 0;
   json v = json::object();
@@ -276,14 +431,21 @@ nlohmann::json BelleState::view(Seat seat) const {
   v["turn"] = turn_;
   v["phase"] = phase_name(phase_);
   if (phase_ != Phase::GameOver) v["now"] = current_task(*this, victim_lost_couple_);
-  v["couples"] = fmt::format("{} in play; the round ends at {}", couples_in_play(), rules_->couples_to_end());
+  // The card this turn invited (public), what is left of its turn, and who may replace a lost guest.
+  if (phase_ != Phase::GameOver && phase_ != Phase::Invite && invited_card_ != kNoCard) {
+    v["invited"] = card_json(*rules_, invited_card_);
+  }
+  if (phase_ == Phase::Reach) v["reach_left"] = reach_left_;
+  if (phase_ == Phase::Gift) v["gifts_left"] = gifts_left_;
+  if (phase_ == Phase::Replace) v["replacing"] = {{"seat", victim_}, {"lost", victim_lost_couple_ ? "couple" : "guest"}};
+  v["couples"] = {{"in_play", couples_in_play()}, {"round_ends_at", rules_->couples_to_end()}};
   v["deck_count"] = deck_.size();
   json minglers = json::array();
-  for (CardId c : minglers_) minglers.push_back(card_summary(*rules_, c));
+  for (CardId c : minglers_) minglers.push_back(card_json(*rules_, c));
   v["minglers"] = minglers;
   v["players"] = players_json(*this, me);
   json discard = json::array();
-  for (CardId c : discard_) discard.push_back(n.name(c));
+  for (CardId c : discard_) discard.push_back(card_ref(*rules_, c));
   v["discard_pile"] = discard;
   v["face_down_discards"] = buried_.size();
   if (player) add_own_cards(v, *this, seat, me);
