@@ -3,4 +3,4 @@
 // move the page sent, and frames and DOM versions for leaks (the play is table-persuasion.test.mjs's).
 import { playBothSizes } from "./table-persuasion.test.mjs";
 
-await playBothSizes("browser.table-persuasion-classic", "persuasion-classic", ["invite", "propose"]);
+await playBothSizes("browser.table-persuasion-classic", "persuasion-classic", ["invite", "propose"], 1);

@@ -141,10 +141,12 @@ TEST(PersuasionDeck, BordersAreBalanced) {
   for (const auto& [key, n] : counts) EXPECT_EQ(n, 18) << "symbol " << key.first << " sign " << key.second;
 }
 
-TEST(PersuasionDeck, SymbolsRenderAsEmojiAndNames) {
+// Labels name symbols in words (no emoji: not every screen can draw them).
+TEST(PersuasionDeck, SymbolsRenderAsSignedNames) {
   const PersuasionDeck& deck = shared_deck();
-  EXPECT_EQ(deck.signed_name({0, 1}), "+💎 Wealth");
-  EXPECT_EQ(deck.signed_name({4, -1}), "-🗡️ Danger");
+  EXPECT_EQ(deck.signed_name({0, 1}), "+Wealth");
+  EXPECT_EQ(deck.signed_name({4, -1}), "-Danger");
+  EXPECT_EQ(deck.trait_label(0).find("\xF0"), std::string::npos) << deck.trait_label(0);
 }
 
 // --- Matrimony: the FAQ's worked example ---------------------------------------------------------------

@@ -79,7 +79,7 @@ CardId card_to_give(const PersuasionDeck& d, const Hand& hand, const std::array<
 }
 
 // A view as text in which every card object ({"id": 7, "symbols": [...]}) also reads as its label
-// ("#07 +👑 -👤 +🌹"), so a privacy test can look for a card by its label.
+// ("#07 +Title -Mystery +Romance"), so a privacy test can look for a card by its label.
 inline void add_card_labels(const PersuasionDeck& d, const nlohmann::json& node, std::string& out) {
   if (node.is_object() && node.contains("id") && node.contains("symbols")) {
     out += " " + d.trait_label(static_cast<CardId>(node["id"].get<int>() - 1));

@@ -51,7 +51,7 @@ export function desiresCard(card: DesiresCardData, names?: Map<string, string>):
   return h(
     "div.card.desires",
     { "data-card": card.id },
-    h("span.card-id", `${cardNumber(card.id)} · desires`),
+    h("span.card-id", cardNumber(card.id), " desires"),
     h("span.small.muted", need),
     h("div.symbols", card.desires.map((s) => signedSymbol(s, names))),
   );

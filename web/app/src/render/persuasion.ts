@@ -189,13 +189,14 @@ function seatPanel(t: Table, p: Player): HTMLElement {
   const ring = h("div.ring", { title: `Propose to ${seatLabel(t.ctx.seats, p.seat)}`, "data-seat": p.seat }, ringIcon(), h("span.small", "ring"));
   const box = t.classic ? tray(t, p.seat) : letterbox(t, p.seat, p);
   t.spots.letterbox.set(p.seat, box);
-  if (p.status === "available" || p.status === "eligible") t.spots.ring.set(p.seat, ring);
+  const wooable = (p.status === "available" || p.status === "eligible") && !t.view.matrimony;
+  if (wooable) t.spots.ring.set(p.seat, ring);
   return h(
     "div.seat-panel",
     { "data-seat": p.seat, style: `--crest: ${crestColour(p.seat)}`, class: p.fiance !== undefined ? "engaged" : p.status },
     seatHead(t, p),
     h("div.seat-cards", p.traits !== undefined ? cardBacks(p.traits) : null),
-    h("div.seat-mail", box, p.status === "available" || p.status === "eligible" ? ring : null),
+    h("div.seat-mail", box, wooable ? ring : null),
     row ? known(t, row) : null,
   );
 }
