@@ -663,10 +663,10 @@ TEST(PersuasionBot, HeuristicBeatsRandomAtEightPlayers) { expect_heuristic_beats
 // --- What search considers (persuasion-shared/search_moves.h) ------------------------------------------------
 
 // A card's appeal is how often the deck's desire rows name its border symbols: with the rulebook's
-// counts (+👑 12, +👤 9, -🗡️ 17), card #01 +👑 +👤 -🗡️ has 38.
+// counts (+Title 12, +Mystery 9, -Danger 17), card #01 +Title +Mystery -Danger has 38.
 TEST(PersuasionSearch, AppealCountsTheDesiresForEachBorderSymbol) {
   const PersuasionDeck& d = shared_deck();
-  ASSERT_EQ(d.trait_label(0), "#01 +👑 +👤 -🗡️");
+  ASSERT_EQ(d.trait_label(0), "#01 +Title +Mystery -Danger");
   EXPECT_EQ(d.appeal[0], 12 + 9 + 17);
 }
 
