@@ -95,8 +95,9 @@ export function renderPersuasion(view: View, ctx: RenderContext): HTMLElement {
     { class: t.classic ? "classic" : "letterbox-edition" },
     facts(t, legend),
     view.matrimony ? matrimony(t, view.matrimony as MatrimonyRow[], String(view.ending ?? "")) : null,
-    h("section.seats", { "aria-label": "The other players" }, others.map((p) => seatPanel(t, p))),
-    t.you !== undefined ? yourPlace(t, players.find((p) => p.seat === t.you)) : null,
+    // At Matrimony every hand is on the table above: the seats' places would repeat them.
+    view.matrimony ? null : h("section.seats", { "aria-label": "The other players" }, others.map((p) => seatPanel(t, p))),
+    t.you !== undefined && !view.matrimony ? yourPlace(t, players.find((p) => p.seat === t.you)) : null,
     t.you !== undefined
       ? notepad(t.you, others.map((p) => p.seat), legend.map((s) => s.symbol), t.names, ctx)
       : null,
