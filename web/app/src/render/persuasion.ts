@@ -367,7 +367,7 @@ function matrimony(t: Table, rows: MatrimonyRow[], ending: string): HTMLElement 
           { class: r.won ? "won" : "", style: `--crest: ${crestColour(r.seat)}` },
           h("div.seat-head", crest(r.seat), h("b", r.seat === t.you ? "You" : seatLabel(t.ctx.seats, r.seat)), h("span.badge", r.won ? "wins" : "does not win")),
           h("div.cards.mini", desiresCard(r.desires, t.names), r.traits.map((c) => traitCard(c, "small", t.names))),
-          h("div.small", "Dominant: ", r.dominant.length ? r.dominant.map((s) => signedSymbol(s, t.names)) : "none"),
+          h("div.small.dominant", "Dominant: ", r.dominant.length ? r.dominant.map((s) => signedSymbol(s, t.names)) : "none"),
         ),
       ),
     ),
