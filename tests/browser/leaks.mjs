@@ -43,9 +43,31 @@ export function findLeaks({ frames, shots, hidden, tokensIn }) {
   return leaks;
 }
 
-/** Persuasion's cards are named by their number: "#07 +💎 -👑 +🌹". */
+/**
+ * Persuasion's cards are named by their number: "#07" on the page (and in log lines), `{"id": 7, ...}`
+ * card objects in views, and `card` / `discard` / `keep` numbers in move parts. A JSON text is read as
+ * JSON (so a seat number is never taken for a card); any other text by its "#07" marks.
+ */
 export function persuasionTokens(text) {
-  return new Set(text.match(/#\d{2}\b/g) ?? []);
+  const out = new Set(text.match(/#\d{2}\b/g) ?? []);
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return out;
+  }
+  const mark = (n) => out.add(`#${String(n).padStart(2, "0")}`);
+  const walk = (node, key) => {
+    if (typeof node === "string") for (const t of node.match(/#\d{2}\b/g) ?? []) out.add(t);
+    else if (typeof node === "number" && ["card", "discard", "keep"].includes(key)) mark(node);
+    else if (Array.isArray(node)) node.forEach((x) => walk(x, key));
+    else if (node && typeof node === "object") {
+      if (typeof node.id === "number" && (node.symbols || node.desires)) mark(node.id);
+      for (const [k, v] of Object.entries(node)) walk(v, k);
+    }
+  };
+  walk(parsed, "");
+  return out;
 }
 
 /** Persuasion: everything in another seat's view is what it may know; what we may not, is secret. */

@@ -9,12 +9,14 @@
 #include "engine/registry.h"
 #include "games/persuasion-classic/game.h"
 #include "games/persuasion-shared/scoring.h"
+#include "games/persuasion-shared/view_common.h"
 #include "persuasion_test_support.h"
 
 namespace court::persuasion_classic {
 namespace {
 
 using nlohmann::json;
+using test_support::view_with_labels;
 
 std::shared_ptr<const GameFactory> factory(int seats) { return test_support::factory_for("persuasion-classic", seats); }
 
@@ -69,12 +71,59 @@ bool knows(const Game& game, Seat viewer, Seat holder, CardId c) {
 
 bool in_hand(const Game& game, Seat seat, CardId c) { return game.s().table().hands[seat].contains(c); }
 
-std::string view_text(const Game& game, Seat seat) { return game.g->view(seat).dump(); }
+std::string view_text(const Game& game, Seat seat) { return view_with_labels(shared_deck(), game.g->view(seat)); }
 
 SeatSet seat_set(std::initializer_list<Seat> seats) {
   SeatSet set;
   for (Seat s : seats) set.insert(s);
   return set;
+}
+
+// --- Move parts (docs/protocol.md, "Move parts", character-card edition) --------------------------------
+
+json parts_of(const Game& game, Seat seat, MoveCode m) { return game.g->parts(seat, m.encode()); }
+
+// Share Intentions: the shared trait and the recipient; independence names nothing.
+TEST(PersuasionClassicParts, IntentionsNameTheSharedTraitAndTheRecipient) {
+  Game game = scenario_game(3, simple_scenario(3));
+  EXPECT_EQ(parts_of(game, 0, invite(1, game.card(0, 0))), json({{"kind", "invite"}, {"card", 1}, {"seat", 1}}));
+  EXPECT_EQ(parts_of(game, 0, propose(2, game.card(0, 3))), json({{"kind", "propose"}, {"card", 4}, {"seat", 2}}));
+  EXPECT_EQ(parts_of(game, 0, kIndependence), json({{"kind", "independence"}}));
+}
+
+// Resolve Invitations: revealing names the inviter and the card revealed; rejecting names the inviter.
+TEST(PersuasionClassicParts, InvitationsNameTheInviterAndTheRevealedCard) {
+  Game game = scenario_game(4, simple_scenario(4));
+  game.play(0, invite(2, game.card(0, 0)));
+  game.play(1, invite(2, game.card(1, 0)));
+  game.play(2, invite(3, game.card(2, 0)));
+  game.play(3, kIndependence);
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(2));
+  EXPECT_EQ(parts_of(game, 2, reveal(0, game.card(2, 4))), json({{"kind", "reveal"}, {"seat", 0}, {"card", 15}}));
+  EXPECT_EQ(parts_of(game, 2, reject_invitation(1)), json({{"kind", "reject_invitation"}, {"seat", 1}}));
+}
+
+// Resolve Proposals: accepting names the proposer and the card given; rejecting them all names nothing.
+TEST(PersuasionClassicParts, ProposalsNameTheProposerAndTheCardGiven) {
+  Game game = scenario_game(4, simple_scenario(4));
+  game.play(0, invite(3, game.card(0, 0)));
+  game.play(1, propose(0, game.card(1, 0)));
+  game.play(2, propose(0, game.card(2, 0)));
+  game.play(3, kIndependence);
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
+  EXPECT_EQ(parts_of(game, 0, accept(2, game.card(0, 4))), json({{"kind", "accept"}, {"seat", 2}, {"card", 5}}));
+  EXPECT_EQ(parts_of(game, 0, kRejectAll), json({{"kind", "reject_all"}}));
+}
+
+// Reflection: the card discarded (the drawn one may be it).
+TEST(PersuasionClassicParts, DiscardNamesTheCard) {
+  Game game = scenario_game(3, simple_scenario(3));
+  game.play(0, invite(1, game.card(0, 0)));
+  game.play(1, invite(2, game.card(1, 0)));
+  game.play(2, kIndependence);
+  game.play(1, reject_invitation(0));
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
+  EXPECT_EQ(parts_of(game, 0, discard(card_numbered(50))), json({{"kind", "discard"}, {"card", 50}}));
 }
 
 TEST(PersuasionClassic, FiveTraitsAndADesiresCardEach) {
@@ -356,13 +405,13 @@ TEST(PersuasionClassicIntentions, RevealShowsWhoAndWhatButNotTheSharedTrait) {
   ASSERT_EQ(game.s().phase(), Phase::Invitations);
   const PersuasionDeck& d = shared_deck();
   const json v2 = game.g->view(2);
-  const std::vector<std::string> expected = {
-      "seat 0 -> seat 1: invitation, undecided",
-      "seat 1 -> seat 2: proposal, undecided",
-      "seat 2 -> seat 1: invitation sharing " + d.trait_label(c) + ", undecided"};
-  EXPECT_EQ(v2["intentions"].get<std::vector<std::string>>(), expected);
-  EXPECT_EQ(v2.dump().find(d.trait_label(a)), std::string::npos);
-  EXPECT_EQ(v2.dump().find(d.trait_label(b)), std::string::npos);
+  const json expected = {
+      {{"from", 0}, {"to", 1}, {"kind", "invitation"}, {"state", "undecided"}},
+      {{"from", 1}, {"to", 2}, {"kind", "proposal"}, {"state", "undecided"}},
+      {{"from", 2}, {"to", 1}, {"kind", "invitation"}, {"state", "undecided"}, {"card", persuasion::trait_card(d, c)}}};
+  EXPECT_EQ(v2["intentions"], expected);
+  EXPECT_EQ(view_with_labels(d, v2).find(d.trait_label(a)), std::string::npos);
+  EXPECT_EQ(view_with_labels(d, v2).find(d.trait_label(b)), std::string::npos);
   EXPECT_EQ(view_text(game, 1).find(d.trait_label(a)), std::string::npos) << "not before accepting";
   EXPECT_NE(view_text(game, 1).find(d.trait_label(b)), std::string::npos) << "your own shared trait";
 }
@@ -1000,14 +1049,15 @@ TEST(PersuasionClassicEtiquette, YourCardsAndDesiresArePrivate) {
   Game game = scenario_game(3, simple_scenario(3));
   const PersuasionDeck& d = shared_deck();
   const json v0 = game.g->view(0);
-  EXPECT_TRUE(v0["desires"].get<std::string>().starts_with("#16 wants")) << v0["desires"];
+  EXPECT_EQ(v0["desires"]["id"], 16) << v0["desires"];
+  EXPECT_EQ(v0["desires"]["desires"].size(), 3u) << "at least two of the border's three symbols";
   const std::string v1 = view_text(game, 1);
-  EXPECT_EQ(v1.find("#16 wants"), std::string::npos);
+  EXPECT_EQ(v1.find("\"id\":16"), std::string::npos);
   for (CardId c : game.s().table().hands[0]) EXPECT_EQ(v1.find(d.trait_label(c)), std::string::npos);
   json finished = simple_scenario(3);
   finished["independent"] = {0, 1, 2};
   Game over = scenario_game(3, finished);
-  EXPECT_NE(view_text(over, 1).find("#16 wants"), std::string::npos) << "Matrimony: all reveal their desires";
+  EXPECT_EQ(over.g->view(1)["matrimony"][0]["desires"]["id"], 16) << "Matrimony: all reveal their desires";
 }
 
 }  // namespace

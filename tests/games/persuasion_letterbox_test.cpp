@@ -50,6 +50,68 @@ const MoveCode kIndependence{Move::Independence};
 const MoveCode kReflect{Move::Reflect};
 
 
+// --- Move parts (docs/protocol.md, "Move parts", letterbox edition) -------------------------------------
+
+json parts_of(const Game& game, Seat seat, MoveCode m) { return game.g->parts(seat, m.encode()); }
+
+// Introductions: a card shown to a seat names both.
+TEST(PersuasionParts, ShowNamesTheCardAndTheSeat) {
+  Game game{factory(3), nullptr};
+  game.g = game.f->new_game(3);
+  const CardId c = game.card(0, 1);
+  EXPECT_EQ(parts_of(game, 0, MoveCode{Move::Show, 2, c}), json({{"kind", "show"}, {"card", number(c)}, {"seat", 2}}));
+}
+
+// Mail Intentions: a card onto a letterbox (invite) or into the ring sleeve (propose); independence and
+// reflection name nothing.
+TEST(PersuasionParts, IntentionsNameTheCardAndTheRecipient) {
+  Game game = scenario_game(3, simple_scenario(3, 10));
+  EXPECT_EQ(parts_of(game, 0, invite(1, game.card(0, 0))), json({{"kind", "invite"}, {"card", 1}, {"seat", 1}}));
+  EXPECT_EQ(parts_of(game, 0, propose(2, game.card(0, 4))), json({{"kind", "propose"}, {"card", 5}, {"seat", 2}}));
+  EXPECT_EQ(parts_of(game, 0, kIndependence), json({{"kind", "independence"}}));
+  EXPECT_EQ(parts_of(game, 0, kReflect), json({{"kind", "reflect"}}));
+}
+
+// Reflection: the swap names the card put on the discard pile and the drawn card kept; Correspondence:
+// accepting names the letter's sender, the card sent back and the letter's kind (the side it lies on).
+TEST(PersuasionParts, SwapAcceptAndRejectNameTheirCardsAndLetters) {
+  json scenario = simple_scenario(3, 10);
+  scenario["deck"] = {40, 41};
+  Game game = scenario_game(3, scenario);
+  game.play(0, invite(1, game.card(0, 0)));
+  game.play(1, kReflect);
+  game.play(2, propose(1, game.card(2, 0)));
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(1));
+  const auto& drawn = game.s().table().drawn;
+  ASSERT_EQ(drawn.size(), 2u);
+  EXPECT_EQ(parts_of(game, 1, MoveCode{Move::Swap, -1, game.card(1, 2), drawn[1]}),
+            json({{"kind", "swap"}, {"discard", 13}, {"keep", 41}}));
+  EXPECT_EQ(parts_of(game, 1, MoveCode{Move::KeepNone}), json({{"kind", "keep_none"}}));
+  game.play(1, MoveCode{Move::KeepNone});
+  ASSERT_EQ(game.s().phase(), Phase::Correspondence);
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(1));
+  EXPECT_EQ(parts_of(game, 1, accept(0, game.card(1, 3))),
+            json({{"kind", "accept"}, {"seat", 0}, {"card", 14}, {"mail", "invitation"}}));
+  EXPECT_EQ(parts_of(game, 1, accept(2, game.card(1, 3))),
+            json({{"kind", "accept"}, {"seat", 2}, {"card", 14}, {"mail", "proposal"}}));
+  EXPECT_EQ(parts_of(game, 1, reject(0)), json({{"kind", "reject"}, {"seat", 0}, {"mail", "invitation"}}));
+  EXPECT_EQ(parts_of(game, 1, reject(2)), json({{"kind", "reject"}, {"seat", 2}, {"mail", "proposal"}}));
+}
+
+// Await Postman: the extra reflection is a reflection marked `extra`; not taking it is `pass`.
+TEST(PersuasionParts, PostmanReflectionIsMarkedExtra) {
+  Game game = scenario_game(3, simple_scenario(3, 10));
+  game.play(0, kReflect);
+  game.play(1, invite(2, game.card(1, 0)));
+  game.play(2, kReflect);
+  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  game.play(2, accept(1, game.card(2, 0)));
+  ASSERT_EQ(game.s().phase(), Phase::Postman);
+  ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
+  EXPECT_EQ(parts_of(game, 0, MoveCode{Move::ExtraReflect}), json({{"kind", "reflect"}, {"extra", true}}));
+  EXPECT_EQ(parts_of(game, 0, MoveCode{Move::Pass}), json({{"kind", "pass"}}));
+}
+
 // --- The deck (rulings: "The 60 trait cards") --------------------------------------------------------
 
 TEST(PersuasionDeck, DesireCountsMatchTheRulebookTable) {
@@ -79,10 +141,12 @@ TEST(PersuasionDeck, BordersAreBalanced) {
   for (const auto& [key, n] : counts) EXPECT_EQ(n, 18) << "symbol " << key.first << " sign " << key.second;
 }
 
-TEST(PersuasionDeck, SymbolsRenderAsEmojiAndNames) {
+// Labels name symbols in words (no emoji: not every screen can draw them).
+TEST(PersuasionDeck, SymbolsRenderAsSignedNames) {
   const PersuasionDeck& deck = shared_deck();
-  EXPECT_EQ(deck.signed_name({0, 1}), "+💎 Wealth");
-  EXPECT_EQ(deck.signed_name({4, -1}), "-🗡️ Danger");
+  EXPECT_EQ(deck.signed_name({0, 1}), "+Wealth");
+  EXPECT_EQ(deck.signed_name({4, -1}), "-Danger");
+  EXPECT_EQ(deck.trait_label(0).find("\xF0"), std::string::npos) << deck.trait_label(0);
 }
 
 // --- Matrimony: the FAQ's worked example ---------------------------------------------------------------
@@ -356,7 +420,9 @@ TEST(PersuasionIntentions, PendingIntentionsAreHidden) {
   game.play(0, propose(1, game.card(0, 4)));
   const std::string seen_by_1 = game.g->view(1).dump();
   EXPECT_EQ(seen_by_1.find("propos"), std::string::npos);
-  EXPECT_NE(game.g->view(0).dump().find("proposal to seat 1"), std::string::npos);
+  const json mine = game.g->view(0)["your_intention"];
+  EXPECT_EQ(mine["kind"], "proposal");
+  EXPECT_EQ(mine["seat"], 1);
 }
 
 // --- Reflection -------------------------------------------------------------------------------------------
@@ -597,10 +663,10 @@ TEST(PersuasionBot, HeuristicBeatsRandomAtEightPlayers) { expect_heuristic_beats
 // --- What search considers (persuasion-shared/search_moves.h) ------------------------------------------------
 
 // A card's appeal is how often the deck's desire rows name its border symbols: with the rulebook's
-// counts (+👑 12, +👤 9, -🗡️ 17), card #01 +👑 +👤 -🗡️ has 38.
+// counts (+Title 12, +Mystery 9, -Danger 17), card #01 +Title +Mystery -Danger has 38.
 TEST(PersuasionSearch, AppealCountsTheDesiresForEachBorderSymbol) {
   const PersuasionDeck& d = shared_deck();
-  ASSERT_EQ(d.trait_label(0), "#01 +👑 +👤 -🗡️");
+  ASSERT_EQ(d.trait_label(0), "#01 +Title +Mystery -Danger");
   EXPECT_EQ(d.appeal[0], 12 + 9 + 17);
 }
 

@@ -78,6 +78,23 @@ CardId card_to_give(const PersuasionDeck& d, const Hand& hand, const std::array<
   return give;
 }
 
+// A view as text in which every card object ({"id": 7, "symbols": [...]}) also reads as its label
+// ("#07 +Title -Mystery +Romance"), so a privacy test can look for a card by its label.
+inline void add_card_labels(const PersuasionDeck& d, const nlohmann::json& node, std::string& out) {
+  if (node.is_object() && node.contains("id") && node.contains("symbols")) {
+    out += " " + d.trait_label(static_cast<CardId>(node["id"].get<int>() - 1));
+  }
+  if (node.is_structured()) {
+    for (const auto& child : node) add_card_labels(d, child, out);
+  }
+}
+
+inline std::string view_with_labels(const PersuasionDeck& d, const nlohmann::json& view) {
+  std::string out = view.dump();
+  add_card_labels(d, view, out);
+  return out;
+}
+
 template <class Game>
 Game scenario_game_for(const std::string& id, int seats, const nlohmann::json& scenario,
                        std::map<std::string, std::string> options = {}) {

@@ -70,6 +70,8 @@ class ClassicState {
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
   std::string describe(Seat seat, Action action) const;
+  // The move's parts (view.cpp; docs/protocol.md "Move parts"): its kind and the cards and seats it names.
+  nlohmann::json parts(Seat seat, Action action) const;
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;

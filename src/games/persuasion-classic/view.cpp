@@ -73,10 +73,12 @@ std::string render_event(const ClassicState& s, const LogEvent& e, Seat viewer) 
   return "";
 }
 
-std::string desires_words(const PersuasionDeck& d, CardId c) {
-  const TraitCard& w = d.cards[c];
-  return fmt::format("#{:02} wants at least two of {}, {}, {}", w.id, d.signed_name(w.border[0]),
-                     d.signed_name(w.border[1]), d.signed_name(w.border[2]));
+// A desires card as this edition reads it ("Satisfies"): at least two of its three border symbols
+// must be dominant in the hand at Matrimony.
+nlohmann::json desires_card(const PersuasionDeck& d, CardId c) {
+  nlohmann::json row = nlohmann::json::array();
+  for (SignedSymbol s : d.cards[c].border) row.push_back(signed_symbol(d, s));
+  return {{"id", card_number(d, c)}, {"desires", row}, {"at_least", 2}};
 }
 
 }  // namespace
@@ -107,6 +109,25 @@ std::string ClassicState::describe(Seat seat, Action action) const {
   return fmt::format("move #{}", action.code);
 }
 
+// Move parts (docs/protocol.md, "Persuasion (character-card edition)"): cards by their printed
+// number, seats by number.
+nlohmann::json ClassicState::parts(Seat seat, Action action) const {
+  (void)seat;
+  const MoveCode m = MoveCode::decode(action);
+  auto number = [&](CardId c) { return card_number(deck(), c); };
+  switch (m.move) {
+    case Move::Invite: return {{"kind", "invite"}, {"card", number(m.card)}, {"seat", m.seat}};
+    case Move::Propose: return {{"kind", "propose"}, {"card", number(m.card)}, {"seat", m.seat}};
+    case Move::Independence: return {{"kind", "independence"}};
+    case Move::Reveal: return {{"kind", "reveal"}, {"seat", m.seat}, {"card", number(m.card)}};
+    case Move::RejectInvitation: return {{"kind", "reject_invitation"}, {"seat", m.seat}};
+    case Move::Accept: return {{"kind", "accept"}, {"seat", m.seat}, {"card", number(m.card)}};
+    case Move::RejectAll: return {{"kind", "reject_all"}};
+    case Move::Discard: return {{"kind", "discard"}, {"card", number(m.card)}};
+  }
+  return {{"kind", "unknown"}, {"code", action.code}};
+}
+
 nlohmann::json ClassicState::view(Seat seat) const {
   using nlohmann::json;
   const PersuasionDeck& d = deck();
@@ -124,22 +145,23 @@ nlohmann::json ClassicState::view(Seat seat) const {
               {"status", status_[t] == Status::Engaged ? fmt::format("engaged to seat {}", fiance_[t])
                          : status_[t] == Status::Independent ? std::string("independent") : std::string("eligible")}};
     if (phase_ == Phase::Intentions && eligible(t)) p[to_act().contains(t) ? "choosing" : "chosen"] = true;
+    if (status_[t] == Status::Engaged) p["fiance"] = fiance_[t];
     players.push_back(p);
   }
   v["players"] = players;
   if (player) {
     v["you"] = seat;
-    v["desires"] = desires_words(d, table_.desires[seat]);
+    v["desires"] = desires_card(d, table_.desires[seat]);
     json hand = json::array();
-    for (CardId c : table_.hands[seat]) hand.push_back(d.trait_label(c));
+    for (CardId c : table_.hands[seat]) hand.push_back(trait_card(d, c));
     v["hand"] = hand;
-    v["your_symbols"] = tally_words(d, tally_of(d, table_.hands[seat]));
+    v["your_symbols"] = tally_json(d, tally_of(d, table_.hands[seat]));
     v["spreadsheet"] = spreadsheet(d, table_, seat);
     if (phase_ == Phase::Intentions && chosen_.contains(seat)) {
       const Mail& m = mail_[seat];
-      v["your_intention"] = m.kind == Intent::Independence
-                                ? std::string("independence")
-                                : fmt::format("{} to seat {} sharing {}", intent_word(m.kind), m.to, d.trait_label(m.card));
+      json mine = {{"kind", intent_word(m.kind)}};
+      if (m.kind != Intent::Independence) mine["seat"] = m.to, mine["card"] = trait_card(d, m.card);
+      v["your_intention"] = mine;
     }
   }
   if (phase_ != Phase::Intentions && phase_ != Phase::GameOver) {
@@ -149,14 +171,15 @@ nlohmann::json ClassicState::view(Seat seat) const {
       if (m.kind != Intent::Invite && m.kind != Intent::Propose) continue;
       const bool sees = u == seat || (m.to == seat && m.seen_by_recipient);
       const char* state_words[] = {"", "undecided", "accepted", "rejected", "void"};
-      table.push_back(fmt::format("seat {} -> seat {}: {}{}, {}", u, m.to, intent_word(m.kind),
-                                  sees && m.card != kNoCard ? " sharing " + d.trait_label(m.card) : "",
-                                  state_words[static_cast<int>(m.state)]));
+      json intention = {{"from", u}, {"to", m.to}, {"kind", intent_word(m.kind)},
+                        {"state", state_words[static_cast<int>(m.state)]}};
+      if (sees && m.card != kNoCard) intention["card"] = trait_card(d, m.card);
+      table.push_back(intention);
     }
     if (!table.empty()) v["intentions"] = table;
   }
   if (terminal()) {
-    v["matrimony"] = matrimony_results(d, table_, won_, [&](CardId c) { return desires_words(d, c); });
+    v["matrimony"] = matrimony_results(d, table_, won_, [&](CardId c) { return desires_card(d, c); });
     v["ending"] = ending_words(ending_);
   }
   put_log(v, log_, [&](const LogEvent& e) { return render_event(*this, e, seat); });

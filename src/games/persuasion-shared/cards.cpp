@@ -55,13 +55,13 @@ std::array<SignedSymbol, N> parse_row(const PersuasionDeck& deck, const FieldRea
 
 }  // namespace
 
+// Labels and the log name symbols in words: not every screen has an emoji font (headless browsers
+// draw boxes), and the browser's table draws its own icons from the views' symbol keys.
 std::string PersuasionDeck::signed_name(SignedSymbol s) const {
-  return fmt::format("{}{} {}", s.sign > 0 ? '+' : '-', symbols[s.symbol].emoji, symbols[s.symbol].name);
+  return fmt::format("{}{}", s.sign > 0 ? '+' : '-', symbols[s.symbol].name);
 }
 
-std::string PersuasionDeck::signed_short(SignedSymbol s) const {
-  return fmt::format("{}{}", s.sign > 0 ? '+' : '-', symbols[s.symbol].emoji);
-}
+std::string PersuasionDeck::signed_short(SignedSymbol s) const { return signed_name(s); }
 
 std::string PersuasionDeck::trait_label(CardId c) const {
   if (c == kNoCard) return "a card";

@@ -53,13 +53,13 @@ struct PersuasionDeck {
 
   int size() const { return static_cast<int>(cards.size()); }
   CardSet all() const { return cards.size() >= 64 ? ~CardSet{0} : (CardSet{1} << cards.size()) - 1; }
-  // "+💎 Wealth"
+  // "+Wealth" (labels and the log use words; the browser draws its own icons)
   std::string signed_name(SignedSymbol s) const;
-  // "+💎"
+  // "+Wealth" (as signed_name)
   std::string signed_short(SignedSymbol s) const;
-  // "#07 +👑 -👤 +🌹": a card as a trait (its number and border).
+  // "#07 +Title -Mystery +Romance": a card as a trait (its number and border).
   std::string trait_label(CardId c) const;
-  // "#07 wants +💎 Wealth and -🗡️ Danger": a card as a desires card (its desire row).
+  // "#07 wants +Wealth and -Danger": a card as a desires card (its desire row).
   std::string desire_label(CardId c) const;
 };
 

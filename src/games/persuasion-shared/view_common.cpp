@@ -4,30 +4,35 @@
 
 namespace court::persuasion {
 
-std::string symbol_legend(const PersuasionDeck& deck) {
-  std::string out;
-  for (const SymbolInfo& s : deck.symbols) out += (out.empty() ? "" : ", ") + s.emoji + " " + s.name;
+nlohmann::json symbol_legend(const PersuasionDeck& deck) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const SymbolInfo& s : deck.symbols) out.push_back({{"symbol", s.key}, {"name", s.name}});
   return out;
 }
 
-std::string tally_words(const PersuasionDeck& deck, const SymbolTally& tally) {
-  std::string out;
-  for (int s = 0; s < kSymbols; ++s) {
-    int v = tally.total[s];
-    out += fmt::format("{}{} {}", out.empty() ? "" : "  ", deck.symbols[s].emoji, v > 0 ? fmt::format("+{}", v) : fmt::format("{}", v));
-  }
+nlohmann::json signed_symbol(const PersuasionDeck& deck, SignedSymbol s) {
+  return {{"symbol", deck.symbols[s.symbol].key}, {"sign", static_cast<int>(s.sign)}};
+}
+
+nlohmann::json trait_card(const PersuasionDeck& deck, CardId c) {
+  nlohmann::json symbols = nlohmann::json::array();
+  for (SignedSymbol s : deck.cards[c].border) symbols.push_back(signed_symbol(deck, s));
+  return {{"id", card_number(deck, c)}, {"symbols", symbols}};
+}
+
+nlohmann::json tally_json(const PersuasionDeck& deck, const SymbolTally& tally) {
+  nlohmann::json out = nlohmann::json::object();
+  for (int s = 0; s < kSymbols; ++s) out[deck.symbols[s].key] = tally.total[s];
   return out;
 }
 
-std::string dominant_words(const PersuasionDeck& deck, const SymbolTally& tally) {
-  std::string out;
+nlohmann::json dominant_json(const PersuasionDeck& deck, const SymbolTally& tally) {
+  nlohmann::json out = nlohmann::json::array();
   for (int s = 0; s < kSymbols; ++s) {
-    int sign = tally.dominant(static_cast<Symbol>(s));
-    if (sign == 0) continue;
-    out += (out.empty() ? "" : ", ") +
-           deck.signed_name(SignedSymbol{static_cast<Symbol>(s), static_cast<std::int8_t>(sign)});
+    const int sign = tally.dominant(static_cast<Symbol>(s));
+    if (sign != 0) out.push_back(signed_symbol(deck, SignedSymbol{static_cast<Symbol>(s), static_cast<std::int8_t>(sign)}));
   }
-  return out.empty() ? "none" : out;
+  return out;
 }
 
 nlohmann::json spreadsheet(const PersuasionDeck& deck, const CardsInPlay& table, Seat seat) {
@@ -37,9 +42,9 @@ nlohmann::json spreadsheet(const PersuasionDeck& deck, const CardsInPlay& table,
     const CardSet sure = table.knowledge.known[seat][t];
     const CardSet maybe = table.knowledge.seen[seat][t] & ~sure;
     nlohmann::json known = nlohmann::json::array(), gone = nlohmann::json::array();
-    for (CardSet r = sure; r; r &= r - 1) known.push_back(deck.trait_label(static_cast<CardId>(std::countr_zero(r))));
-    for (CardSet r = maybe; r; r &= r - 1) gone.push_back(deck.trait_label(static_cast<CardId>(std::countr_zero(r))));
-    nlohmann::json row = {{"seat", t}, {"known", known}, {"tally", tally_words(deck, tally_of_set(deck, sure))}};
+    for (CardSet r = sure; r; r &= r - 1) known.push_back(trait_card(deck, static_cast<CardId>(std::countr_zero(r))));
+    for (CardSet r = maybe; r; r &= r - 1) gone.push_back(trait_card(deck, static_cast<CardId>(std::countr_zero(r))));
+    nlohmann::json row = {{"seat", t}, {"known", known}, {"tally", tally_json(deck, tally_of_set(deck, sure))}};
     if (!gone.empty()) row["seen_may_have_left"] = gone;
     out.push_back(row);
   }

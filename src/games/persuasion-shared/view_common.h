@@ -12,28 +12,36 @@
 
 namespace court::persuasion {
 
-// "💎 Wealth, 👑 Title, 👤 Mystery, 🌹 Romance, 🗡️ Danger"
-std::string symbol_legend(const PersuasionDeck& deck);
-// "💎 +2  👑 0  👤 -1  🌹 +1  🗡️ 0"
-std::string tally_words(const PersuasionDeck& deck, const SymbolTally& tally);
-// "-💎 Wealth, +👤 Mystery" (or "none")
-std::string dominant_words(const PersuasionDeck& deck, const SymbolTally& tally);
+// Views carry cards as objects a client draws without parsing: symbols by their data key ("wealth"),
+// never by emoji.
+// [{"symbol": "wealth", "name": "Wealth"}, ...]: the symbols in data order.
+nlohmann::json symbol_legend(const PersuasionDeck& deck);
+// {"symbol": "wealth", "sign": 1}
+nlohmann::json signed_symbol(const PersuasionDeck& deck, SignedSymbol s);
+// The number printed on card c (the data's id, from 1): how views and move parts name a card.
+inline int card_number(const PersuasionDeck& deck, CardId c) { return deck.cards[c].id; }
+// A trait card: {"id": 7, "symbols": [{"symbol": "title", "sign": 1}, ...]} (its border).
+nlohmann::json trait_card(const PersuasionDeck& deck, CardId c);
+// {"wealth": 2, "title": 0, ...}: a hand's symbol totals by symbol key.
+nlohmann::json tally_json(const PersuasionDeck& deck, const SymbolTally& tally);
+// [{"symbol": "wealth", "sign": -1}, ...]: the dominant signed symbols.
+nlohmann::json dominant_json(const PersuasionDeck& deck, const SymbolTally& tally);
 // One entry per other seat: the cards `seat` is sure of, those it saw that may have left since, and
 // the tally of the sure ones.
 nlohmann::json spreadsheet(const PersuasionDeck& deck, const CardsInPlay& table, Seat seat);
 
 // The view's "matrimony" entry at the end of the game: every seat's desires card, traits, dominant
-// symbols and result. `desires(c)` words a desires card the edition's way.
-template <class DesiresWords>
+// symbols and result. `desires(c)` draws a desires card the edition's way.
+template <class DesiresCard>
 nlohmann::json matrimony_results(const PersuasionDeck& deck, const CardsInPlay& table, const std::array<bool, kMaxSeats>& won,
-                                 DesiresWords&& desires) {
+                                 DesiresCard&& desires) {
   using nlohmann::json;
   json result = json::array();
   for (Seat t = 0; t < table.seats; ++t) {
     json hand = json::array();
-    for (CardId c : table.hands[t]) hand.push_back(deck.trait_label(c));
+    for (CardId c : table.hands[t]) hand.push_back(trait_card(deck, c));
     result.push_back({{"seat", t}, {"desires", desires(table.desires[t])}, {"traits", hand},
-                      {"dominant", dominant_words(deck, tally_of(deck, table.hands[t]))}, {"won", won[t]}});
+                      {"dominant", dominant_json(deck, tally_of(deck, table.hands[t]))}, {"won", won[t]}});
   }
   return result;
 }

@@ -43,6 +43,14 @@ const char* ending_words(Ending e) {
 
 std::string seat_name(int s) { return fmt::format("seat {}", s); }
 
+// A desires card as the letterbox edition reads it: its desire row of two signed symbols (both must
+// be dominant in the hand at Matrimony).
+nlohmann::json desires_card(const PersuasionDeck& d, CardId c) {
+  nlohmann::json row = nlohmann::json::array();
+  for (SignedSymbol s : d.cards[c].desire) row.push_back(signed_symbol(d, s));
+  return {{"id", card_number(d, c)}, {"desires", row}, {"at_least", 2}};
+}
+
 }  // namespace
 
 std::uint64_t LetterboxState::observe(Seat viewer, Seat actor, Action action) const {
@@ -80,6 +88,32 @@ std::string LetterboxState::describe(Seat seat, Action action) const {
   }
   (void)seat;
   return fmt::format("move #{}", action.code);
+}
+
+// Move parts (docs/protocol.md, "Persuasion (letterbox edition)"): cards by their printed number,
+// seats by number. A letter's kind is public (the side of the letterbox it lies on), so naming it in
+// `accept` and `reject` tells the seat nothing it does not see.
+nlohmann::json LetterboxState::parts(Seat seat, Action action) const {
+  (void)seat;
+  const MoveCode m = MoveCode::decode(action);
+  auto number = [&](CardId c) { return card_number(deck(), c); };
+  auto mail_kind = [&] {
+    return m.seat >= 0 && m.seat < num_seats() && mail_[m.seat].kind == Intent::Propose ? "proposal" : "invitation";
+  };
+  switch (m.move) {
+    case Move::Show: return {{"kind", "show"}, {"card", number(m.card)}, {"seat", m.seat}};
+    case Move::Invite: return {{"kind", "invite"}, {"card", number(m.card)}, {"seat", m.seat}};
+    case Move::Propose: return {{"kind", "propose"}, {"card", number(m.card)}, {"seat", m.seat}};
+    case Move::Independence: return {{"kind", "independence"}};
+    case Move::Reflect: return {{"kind", "reflect"}};
+    case Move::ExtraReflect: return {{"kind", "reflect"}, {"extra", true}};
+    case Move::Pass: return {{"kind", "pass"}};
+    case Move::Swap: return {{"kind", "swap"}, {"discard", number(m.card)}, {"keep", number(m.card2)}};
+    case Move::KeepNone: return {{"kind", "keep_none"}};
+    case Move::Accept: return {{"kind", "accept"}, {"seat", m.seat}, {"card", number(m.card)}, {"mail", mail_kind()}};
+    case Move::Reject: return {{"kind", "reject"}, {"seat", m.seat}, {"mail", mail_kind()}};
+  }
+  return {{"kind", "unknown"}, {"code", action.code}};
 }
 
 namespace {
@@ -179,33 +213,38 @@ nlohmann::json LetterboxState::view(Seat seat) const {
       if (to_act().contains(t)) p["choosing"] = true;
       else if (phase_ == Phase::Intentions ? available(t) : true) p["chosen"] = true;
     }
+    if (status_[t] == Status::Engaged) p["fiance"] = fiance_[t];
     players.push_back(p);
   }
   v["players"] = players;
 
   if (player) {
     v["you"] = seat;
-    v["desires"] = d.desire_label(table_.desires[seat]);
+    v["desires"] = desires_card(d, table_.desires[seat]);
     json hand = json::array();
-    for (CardId c : table_.hands[seat]) hand.push_back(d.trait_label(c) + (away(c) ? " (mailed)" : ""));
+    for (CardId c : table_.hands[seat]) {
+      json card = trait_card(d, c);
+      if (away(c)) card["mailed"] = true;
+      hand.push_back(card);
+    }
     v["hand"] = hand;
-    v["your_symbols"] = tally_words(d, tally_of(d, table_.hands[seat]));
+    v["your_symbols"] = tally_json(d, tally_of(d, table_.hands[seat]));
     v["spreadsheet"] = spreadsheet(d, table_, seat);
     if (table_.drawn_by == seat) {
       json drawn = json::array();
-      for (CardId c : table_.drawn) drawn.push_back(d.trait_label(c));
+      for (CardId c : table_.drawn) drawn.push_back(trait_card(d, c));
       v["drawn"] = drawn;
     }
     if (phase_ == Phase::Introductions) {
       json shown = json::array();
-      for (const IntroShow& i : intro_[seat]) shown.push_back(fmt::format("{} to seat {}", d.trait_label(i.card), i.to));
+      for (const IntroShow& i : intro_[seat]) shown.push_back({{"card", trait_card(d, i.card)}, {"seat", i.to}});
       v["introductions_chosen"] = shown;
     }
     if (phase_ == Phase::Intentions && chosen_.contains(seat)) {
       const Intention& i = intention_[seat];
-      v["your_intention"] = i.kind == Intent::Invite || i.kind == Intent::Propose
-                                ? fmt::format("{} to seat {} with {}", intent_word(i.kind), i.target, d.trait_label(i.card))
-                                : std::string(intent_word(i.kind));
+      json mine = {{"kind", intent_word(i.kind)}};
+      if (i.kind == Intent::Invite || i.kind == Intent::Propose) mine["seat"] = i.target, mine["card"] = trait_card(d, i.card);
+      v["your_intention"] = mine;
     }
   }
   // This round's mail: public facts for everyone, cards only for those who saw them.
@@ -215,18 +254,15 @@ nlohmann::json LetterboxState::view(Seat seat) const {
     if (m.kind == Intent::None) continue;
     const bool sees_card = u == seat || (m.to == seat && (m.kind == Intent::Propose || m.state == MailState::Accepted));
     const bool sees_reply = u == seat || m.to == seat;
-    std::string line = fmt::format("seat {} -> seat {}: {}{}, {}", u, m.to, intent_word(m.kind),
-                                   sees_card && m.card != kNoCard ? " with " + d.trait_label(m.card) : "",
-                                   mail_state_word(m.state));
-    if (m.state == MailState::Accepted && sees_reply && m.reply != kNoCard) {
-      line += fmt::format(" (reply {})", d.trait_label(m.reply));
-    }
-    mail.push_back(line);
+    json letter = {{"from", u}, {"to", m.to}, {"kind", intent_word(m.kind)}, {"state", mail_state_word(m.state)}};
+    if (sees_card && m.card != kNoCard) letter["card"] = trait_card(d, m.card);
+    if (m.state == MailState::Accepted && sees_reply && m.reply != kNoCard) letter["reply"] = trait_card(d, m.reply);
+    mail.push_back(letter);
   }
   if (!mail.empty()) v["mail"] = mail;
 
   if (terminal()) {
-    v["matrimony"] = matrimony_results(d, table_, won_, [&](CardId c) { return d.desire_label(c); });
+    v["matrimony"] = matrimony_results(d, table_, won_, [&](CardId c) { return desires_card(d, c); });
     v["ending"] = ending_words(ending_);
   }
 

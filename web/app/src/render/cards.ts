@@ -1,29 +1,59 @@
-// Persuasion's cards drawn from their labels: "#12 +💎 -👑 +🌹" (a trait) or "#12 wants ..." (desires).
+// Persuasion's cards drawn from the view's card objects: {"id": 12, "symbols": [{"symbol": "wealth",
+// "sign": 1}, ...], "mailed": true} (a trait) and {"id": 16, "desires": [...], "at_least": 2} (a desires
+// card). Symbols are SVG icons, each with its name written beside it.
 import { h } from "../dom";
+import { symbolIcon, symbolName } from "./persuasion/icons";
 
-/** A trait card; a label with a suffix such as " (mailed)" is drawn faded with the note. */
-export function traitCard(label: string, extra = ""): HTMLElement {
-  const m = /^(#\d+)\s+(.*?)(\s+\((.*)\))?$/.exec(label);
-  if (!m) return h("div.card", { class: extra }, label);
-  const [, id, body, , note] = m;
-  const symbols = body.split(/\s+/).map((token) =>
-    h("span", { class: token.startsWith("+") ? "plus" : token.startsWith("-") ? "minus" : "" }, token, " "),
-  );
+export interface SignedSymbol {
+  symbol: string;
+  sign: number;
+}
+export interface TraitCardData {
+  id: number;
+  symbols: SignedSymbol[];
+  mailed?: boolean;
+}
+export interface DesiresCardData {
+  id: number;
+  desires: SignedSymbol[];
+  at_least: number;
+}
+
+/** "#07": how a card's number is printed. */
+export function cardNumber(id: number): string {
+  return `#${String(id).padStart(2, "0")}`;
+}
+
+/** "+", "−" and the symbol's icon and name. */
+export function signedSymbol(s: SignedSymbol, names?: Map<string, string>): HTMLElement {
+  const name = symbolName(s.symbol, names);
   return h(
-    "div.card",
-    { class: [extra, note === "mailed" ? "mailed" : ""].join(" ").trim(), title: label },
-    h("span.card-id", id, note ? ` · ${note}` : ""),
-    h("div.symbols", symbols),
+    "span.signed",
+    { class: s.sign > 0 ? "plus" : "minus", title: `${s.sign > 0 ? "+" : "-"}${name}` },
+    h("span.sign", s.sign > 0 ? "+" : "−"),
+    symbolIcon(s.symbol),
+    h("span.sym-name", name),
   );
 }
 
-export function desiresCard(label: string): HTMLElement {
-  const m = /^(#\d+)\s+(.*)$/.exec(label);
+/** A trait card; `extra` adds classes (small, faded, drawn). A mailed card says so. */
+export function traitCard(card: TraitCardData, extra = "", names?: Map<string, string>): HTMLElement {
+  return h(
+    "div.card.trait",
+    { class: [extra, card.mailed ? "mailed" : ""].join(" ").trim(), "data-card": card.id },
+    h("span.card-id", cardNumber(card.id), card.mailed ? " · mailed" : ""),
+    h("div.symbols", card.symbols.map((s) => signedSymbol(s, names))),
+  );
+}
+
+export function desiresCard(card: DesiresCardData, names?: Map<string, string>): HTMLElement {
+  const need = card.at_least >= card.desires.length ? "wants all of" : `wants ${card.at_least} of`;
   return h(
     "div.card.desires",
-    { title: label },
-    h("span.card-id", m ? `${m[1]} · desires` : "desires"),
-    h("div", m ? m[2] : label),
+    { "data-card": card.id },
+    h("span.card-id", cardNumber(card.id), " desires"),
+    h("span.small.muted", need),
+    h("div.symbols", card.desires.map((s) => signedSymbol(s, names))),
   );
 }
 
@@ -34,18 +64,4 @@ export function cardBacks(count: number): HTMLElement {
     Array.from({ length: Math.min(count, 12) }, () => h("span.back-mini")),
     h("span.back-count", String(count)),
   );
-}
-
-/** Splits "seat 0 -> seat 2: invitation with #12 +💎 -👑 +🌹, accepted" around card labels. */
-export function withCards(text: string): (HTMLElement | string)[] {
-  const parts: (HTMLElement | string)[] = [];
-  const re = /#\d+(?:\s+[+-][^\s,.;()]+){1,3}/gu;
-  let last = 0;
-  for (const m of text.matchAll(re)) {
-    if (m.index! > last) parts.push(text.slice(last, m.index));
-    parts.push(h("span.inline-card", m[0]));
-    last = m.index! + m[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
 }
