@@ -75,7 +75,6 @@ export function renderBelle(view: View, ctx: RenderContext): HTMLElement {
     scoresSection(view, players, ctx),
   );
   const picker = new Picker(ctx, root);
-  keysReachMenuChoices(root);
   wireHand(picker, legal, els, hand ?? []);
   wireRepel(picker, legal, els);
   wireClickTargets(legal, els, ctx);
@@ -326,25 +325,6 @@ function clickTarget(el: HTMLElement, move: LegalAction, ctx: RenderContext, wha
     e.preventDefault();
     ctx.act(move);
   });
-}
-
-/**
- * Enter or Space on a choice of the picker's menu (which goes under a replacing guest) chooses it. The
- * menu sits inside its place, whose own Enter handler (render/pick.ts) would otherwise take the key
- * first and open the menu again; so the key is handled here, on the way down.
- */
-function keysReachMenuChoices(root: HTMLElement): void {
-  root.addEventListener(
-    "keydown",
-    (e) => {
-      const target = e.target as HTMLElement;
-      if ((e.key !== "Enter" && e.key !== " ") || !target.matches(".choice-menu button")) return;
-      e.preventDefault();
-      e.stopPropagation();
-      target.click();
-    },
-    true,
-  );
 }
 
 // ---- The prompt ---------------------------------------------------------------------------------

@@ -79,6 +79,8 @@ export class Picker {
       };
       place.el.onkeydown = (e) => {
         if (e.key !== "Enter" && e.key !== " ") return;
+        // A key on a choice of this place's menu is the menu's: it must not reopen the menu.
+        if (this.menu?.contains(e.target as Node)) return;
         e.preventDefault();
         this.put(place);
       };

@@ -87,7 +87,6 @@ export function wireGestures(root: HTMLElement, v: IntrigueView, ctx: RenderCont
   if (legal.length === 0) return;
   ctx.prompt(promptText(v, legal));
   const picker = new Picker(ctx, root);
-  keepMenuKeysInMenu(root);
   for (const el of root.querySelectorAll<HTMLElement>(".ig-hand-cards [data-card]")) {
     const card = v.hand?.find((c) => c.id === Number(el.dataset.card));
     if (card) picker.piece(el, () => cardPlaces(root, card, legal, v));
@@ -96,22 +95,6 @@ export function wireGestures(root: HTMLElement, v: IntrigueView, ctx: RenderCont
     const moves = movesWhere(legal, { kind: "play_favor", character: el.dataset.letter });
     picker.piece(el, () => [{ el: one(root, "#ig-favor-stack")!, moves }]);
   }
-}
-
-/**
- * Enter or Space on a menu choice must choose it. The picker opens its menu inside the place, whose own
- * key handler would take the key first (and open the menu again), so the key stops at the table on its
- * way down; the browser still presses the focused button.
- */
-function keepMenuKeysInMenu(root: HTMLElement): void {
-  root.addEventListener(
-    "keydown",
-    (e) => {
-      const inMenu = (e.target as Element | null)?.closest?.(".choice-menu");
-      if (inMenu && (e.key === "Enter" || e.key === " ")) e.stopPropagation();
-    },
-    true,
-  );
 }
 
 /** A free token is a button: clicking it takes the token (when that is legal now). */
