@@ -238,6 +238,62 @@ void check_clone_independence(const Position& p, Rng& rng, Failures& failures) {
   if (all_views(p.state) != p.views) failures.add(fmt::format("a move in a clone changed the original ({})", p.where));
 }
 
+// The terminal board of every seat (engine/board.h): drawn from the view alone, it fits the terminal
+// (kBoardWidth columns; kBoardHeight lines in play, kEndingHeight at the end), holds no control
+// characters (the terminal adds the colours), and the same view draws the same board. A move's
+// shorthand, when the game gives one, names one legal move of the seat.
+void check_board(const GameState& state, const std::string& where, Failures& failures) {
+  const BoardHooks& hooks = state.info().board;
+  if (!hooks.draw) {
+    failures.add(fmt::format("board: the game draws no terminal board (GameInfo.board.draw) ({})", where));
+    return;
+  }
+  const int height = state.terminal() ? kEndingHeight : kBoardHeight;
+  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
+    const nlohmann::json view = state.view(seat);
+    Board board, again;
+    hooks.draw(view, nullptr, board);
+    hooks.draw(view, nullptr, again);
+    const auto lines = board.lines();
+    const std::string text = board.plain();
+    if (lines.empty()) failures.add(fmt::format("board: seat {}'s board is empty ({})", seat, where));
+    if (static_cast<int>(lines.size()) > height) {
+      failures.add(fmt::format("board: seat {}'s board has {} lines, more than the {} it may have ({})", seat,
+                               lines.size(), height, where));
+    }
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      int columns = 0;
+      for (const Span& span : lines[i]) columns += Board::columns(span.text);
+      if (columns > kBoardWidth) {
+        failures.add(fmt::format("board: line {} of seat {}'s board is {} columns wide, more than {} ({})", i + 1,
+                                 seat, columns, kBoardWidth, where));
+        break;
+      }
+    }
+    for (unsigned char c : text) {
+      if ((c < 0x20 && c != '\n') || c == 0x7F) {
+        failures.add(fmt::format("board: seat {}'s board holds control character {} ({})", seat, int(c), where));
+        break;
+      }
+    }
+    if (!(board == again)) failures.add(fmt::format("board: the same view of seat {} drew two boards ({})", seat, where));
+  }
+  if (!hooks.shorthand) return;
+  for (Seat seat : state.to_act()) {
+    ActionList legal;
+    state.legal_actions(seat, legal);
+    std::set<std::string> seen;
+    for (Action a : legal) {
+      const std::string shorthand = hooks.shorthand(state.parts(seat, a));
+      if (!shorthand.empty() && !seen.insert(shorthand).second) {
+        failures.add(fmt::format("board: two legal moves of seat {} have the shorthand '{}' ({})", seat, shorthand,
+                                 where));
+        return;
+      }
+    }
+  }
+}
+
 void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng& rng, Failures& failures) {
   const std::string where = fmt::format("seed {} step {}", game_seed, step);
   const SeatSet to_act = state.to_act();
@@ -261,6 +317,7 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
   if (!check_moves_out_of_turn(p, failures)) return;
   check_determinization(p, rng, failures);
   check_clone_independence(p, rng, failures);
+  if (step % 5 == 0) check_board(state, where, failures);
 }
 
 void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Failures& failures) {
@@ -296,6 +353,7 @@ void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Fail
     }
   }
   if (!state->terminal()) return;
+  check_board(*state, fmt::format("seed {} at the end", game_seed), failures);
   if (!state->to_act().empty()) failures.add(fmt::format("the game is over but to_act is not empty (seed {})", game_seed));
   const Outcome outcome = state->outcome();
   if (static_cast<int>(outcome.seats.size()) != state->num_seats()) {

@@ -28,6 +28,7 @@
 #include <typeinfo>
 #include <vector>
 
+#include "engine/board.h"
 #include "engine/options.h"
 #include "engine/outcome.h"
 #include "engine/rng.h"
@@ -46,6 +47,7 @@ struct GameInfo {
   std::vector<OptionSpec> options;
   std::vector<std::string> data_files;   // names under data/<id>/
   int max_steps = 100000;    // no game may take more actions than this (checked by the conformance suite)
+  BoardHooks board;          // its board for the terminal, drawn from a seat's view (engine/board.h)
 };
 
 // What a game is set up with: seat count, validated options, and an optional data directory that

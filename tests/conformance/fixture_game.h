@@ -14,7 +14,7 @@
 namespace court::fixture {
 
 enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
-                  IllegalSearchMoves, AmbiguousParts, LeakyParts };
+                  IllegalSearchMoves, AmbiguousParts, LeakyParts, SprawlingBoard, AmbiguousShorthand };
 
 inline constexpr int kCards = 10;
 
@@ -188,8 +188,25 @@ struct DuelGame {
     Hand revealed_;
   };
 
+  // The terminal board: the points, the revealed cards and each player's hand as far as the view shows it.
+  static void draw_board(const nlohmann::json& view, const nlohmann::json&, Board& out) {
+    out.put("Duel", Ink::mark).put("   points: ").put(view.at("points").dump()).newline();
+    out.put("revealed: " + view.at("revealed").dump()).newline();
+    for (const auto& p : view.at("players")) {
+      out.put("  " + (p.contains("hand") ? p.at("hand").dump() : std::to_string(p.at("hand_size").get<int>()) + " cards"));
+      out.newline();
+    }
+    if constexpr (F == Flaw::SprawlingBoard) out.put(std::string(120, '=')).newline();
+  }
+  // "c7" plays card 7.
+  static std::string shorthand(const nlohmann::json& parts) {
+    if constexpr (F == Flaw::AmbiguousShorthand) return "c";
+    return "c" + std::to_string(parts.value("card", -1));
+  }
+
   static GameInfo info() {
     GameInfo info;
+    info.board = {.draw = draw_board, .shorthand = shorthand};
     info.id = "fixture-duel";
     info.title = "Duel (test fixture)";
     info.min_seats = 2;

@@ -76,6 +76,16 @@ TEST(ConformanceFixture, PartsThatNameAHiddenCardAreCaught) {
   EXPECT_TRUE(mentions(failures, "changed the parts of seat")) << joined(failures);
 }
 
+TEST(ConformanceFixture, ABoardWiderThanTheTerminalIsCaught) {
+  auto failures = check_playouts(*prepare<Flaw::SprawlingBoard>(2), 1, 3);
+  EXPECT_TRUE(mentions(failures, "columns wide, more than 100")) << joined(failures);
+}
+
+TEST(ConformanceFixture, AShorthandNamingTwoMovesIsCaught) {
+  auto failures = check_playouts(*prepare<Flaw::AmbiguousShorthand>(2), 1, 3);
+  EXPECT_TRUE(mentions(failures, "have the shorthand 'c'")) << joined(failures);
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.
