@@ -88,6 +88,7 @@ concept StateModel = std::copyable<S> &&
       { s.determinize(seat, rng) } -> std::same_as<void>;  // resample all `seat` cannot know
       { cs.hidden_items(seat, hidden) } -> std::same_as<void>;  // what `seat` cannot see, for the fairness check
       { cs.describe(seat, a) } -> std::same_as<std::string>;    // a label, unique among the legal actions
+      { cs.parts(seat, a) } -> std::same_as<nlohmann::json>;    // what the move involves (below)
     };
 
 // What a finished game tells the simulator beyond its outcome. Games fill it in an optional
@@ -137,15 +138,11 @@ concept HasSearchMoves = requires(const S& cs, Seat seat, ActionList& moves) {
   { cs.search_moves(seat, moves) } -> std::same_as<void>;
 };
 
-// What a move involves, for tables a person handles (docs/protocol.md, "Move parts"): a JSON object
-// with a string "kind" ("invite", "place_plan", "pass") and the things the move names, by the ids the
-// seat's view uses (cards, seats, characters, edges, squares with their values). Every legal move of a
-// seat has parts, no two legal moves of a seat have equal parts, and parts name only what the seat
-// may know (the conformance suite checks all three). Not the hot path.
-template <class S>
-concept HasParts = requires(const S& cs, Seat seat, Action a) {
-  { cs.parts(seat, a) } -> std::same_as<nlohmann::json>;
-};
+// parts(seat, a): what a move involves, for tables a person handles (docs/protocol.md, "Move parts"):
+// a JSON object with a string "kind" ("invite", "place_plan", "pass") and the things the move names, by
+// the ids the seat's view uses (cards, seats, characters, edges, squares with their values). Every legal
+// move of a seat has parts, no two legal moves of a seat have equal parts, and parts name only what the
+// seat may know (the conformance suite checks all three). Not the hot path.
 
 // Optional: a state may reject without enumerating (`const char*` reason, nullptr when legal).
 template <class S>
@@ -183,7 +180,7 @@ class GameState {
   virtual void determinize(Seat seat, Rng& rng) = 0;
   virtual void hidden_items(Seat seat, HiddenList& out) const = 0;
   virtual std::string describe(Seat seat, Action action) const = 0;
-  // What `action` of `seat` involves (see HasParts); null for a game without move parts.
+  // What `action` of `seat` involves (see parts in StateModel).
   virtual nlohmann::json parts(Seat seat, Action action) const = 0;
   // What `viewer` learns when `actor` plays `action` now (see HasObserve); the action itself for
   // games without secret moves.
@@ -243,13 +240,7 @@ class ErasedState final : public GameState {
     state_.hidden_items(seat, out);
   }
   std::string describe(Seat seat, Action action) const override { return state_.describe(seat, action); }
-  nlohmann::json parts(Seat seat, Action action) const override {
-    if constexpr (HasParts<State>) {
-      return state_.parts(seat, action);
-    } else {
-      return nullptr;
-    }
-  }
+  nlohmann::json parts(Seat seat, Action action) const override { return state_.parts(seat, action); }
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const override {
     if constexpr (HasObserve<State>) {
       if (viewer != actor) return state_.observe(viewer, actor, action);
