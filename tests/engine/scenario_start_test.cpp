@@ -36,6 +36,7 @@ struct StallGame {
     void determinize(Seat, Rng&) {}
     void hidden_items(Seat, HiddenList&) const {}
     std::string describe(Seat, Action a) const { return fmt::format("move {}", a.code); }
+    json parts(Seat, Action a) const { return {{"move", a.code}}; }
 
     int seats_ = 2;
     Seat actor_ = 0;
