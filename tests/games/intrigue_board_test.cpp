@@ -229,6 +229,7 @@ TEST(IntrigueBoard, DISABLED_WritesBoardsToRead) {
   Rng rng = make_rng(4);
   ActionList actions;
   for (int step = 0; !random->terminal(); ++step) {
+    if (step == 0) std::ofstream("/tmp/board-intrigue-first.txt") << board_of(*random, 0).plain();
     if (step == 40) std::ofstream("/tmp/board-intrigue-random-play.txt") << board_of(*random, 0).plain();
     const Seat seat = random->to_act().lowest();
     random->legal_actions(seat, actions);

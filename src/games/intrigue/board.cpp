@@ -277,9 +277,11 @@ void draw_favors(const json& view, Board& out) {
   if (view.contains("favors_in_hand")) {
     const std::string mine = fmt::format("{}", fmt::join(view.at("favors_in_hand").get<std::vector<std::string>>(), " "));
     const Item yours = {{"Your favors", Ink::mark}, {": "}, {mine.empty() ? "all played" : mine, Ink::yellow}};
-    if (used + 3 + item_columns(yours) > kBoardWidth) out.newline().put(std::string(4, ' '));
-    else out.put("   ");
+    const bool wrap = used + 3 + item_columns(yours) > kBoardWidth;
+    out.put(wrap ? "\n    " : "   ");
     for (const Span& span : yours) out.put(span.text, span.ink);
+    const std::string hint = "  (bets on the next monarch)";
+    if ((wrap ? 4 : used + 3) + item_columns(yours) + Board::columns(hint) <= kBoardWidth) out.put(hint, Ink::quiet);
   }
   out.newline();
 }
