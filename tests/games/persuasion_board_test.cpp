@@ -307,6 +307,15 @@ TEST(PersuasionBoardEnding, AnAvailableSeatCannotWin) {
   EXPECT_EQ(*(head + 2), "  still available (an available player cannot win): does not win");
 }
 
+// Up to seven players the ending also lists every revealed card in words.
+TEST(PersuasionBoardEnding, NamesEveryRevealedCardInWordsUpToSevenPlayers) {
+  Letterbox game = letterbox(7, ending_scenario(7, 6));
+  ASSERT_TRUE(game.g->terminal());
+  expect_fits(*game.g, "letterbox ending at 7 players");
+  const std::string text = board_of(*game.g, 0).plain();
+  for (int n = 1; n <= 42; ++n) EXPECT_NE(text.find(label(n)), std::string::npos) << label(n) << "\n" << text;
+}
+
 TEST(PersuasionBoardEnding, FitsAtEightPlayers) {
   Letterbox game = letterbox(8, ending_scenario(8, 5));
   ASSERT_TRUE(game.g->terminal());

@@ -547,16 +547,16 @@ void draw_result(const json& v, const Legend& legend, const std::vector<Result>&
   out.put(r.won ? "wins" : "does not win", r.won ? Ink::green : Ink::plain).newline();
 }
 
-// Every card the ending revealed, by number, in words: when the lines allow all of them.
+// Every card the ending revealed, by number, in words: when the lines allow all of them (up to seven
+// players).
 void draw_card_glossary(const Legend& legend, const std::vector<Result>& results, Board& out) {
   std::vector<json> cards;
   for (const Result& r : results) for (const json& c : r.traits) cards.push_back(c);
   std::sort(cards.begin(), cards.end(), [](const json& a, const json& b) { return int_of(a, "id", 0) < int_of(b, "id", 0); });
-  const int lines = 1 + (static_cast<int>(cards.size()) + kCardsPerLine - 1) / kCardsPerLine;
+  const int lines = (static_cast<int>(cards.size()) + kCardsPerLine - 1) / kCardsPerLine;
   if (cards.empty() || line_count(out) + lines > kEndingHeight) return;
-  out.put("The cards:", Ink::quiet).newline();
   for (std::size_t i = 0; i < cards.size(); ++i) {
-    if (i % kCardsPerLine == 0) out.put("  ");
+    if (i % kCardsPerLine == 0) out.cell(i == 0 ? "Cards:" : "", kHandIndent, Ink::quiet);
     const std::string words = card_words(legend, cards[i]);
     if (i % kCardsPerLine == kCardsPerLine - 1 || i + 1 == cards.size()) out.put(words).newline();
     else out.cell(words, kCardCell);
