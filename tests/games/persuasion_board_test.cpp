@@ -201,6 +201,21 @@ TEST(PersuasionBoard, ReflectionShowsTheDrawnCards) {
   EXPECT_EQ(line_starting(board_of(*game.g, 1).plain(), "  drew"), "");
 }
 
+// A spectator sees the table and the letters, no hand and no desires card.
+TEST(PersuasionBoard, SpectatorSeesNoHandNorDesires) {
+  Letterbox game = letterbox_at_intentions(3, 10);
+  game.play(0, MoveCode{Move::Invite, 1, game.card(0, 0)});
+  game.play(1, MoveCode{Move::Invite, 2, game.card(1, 0)});
+  game.play(2, MoveCode{Move::Invite, 0, game.card(2, 0)});
+  Board board;
+  game.g->info().board.draw(game.g->view(kSpectator), nullptr, board);
+  const std::string text = board.plain();
+  EXPECT_EQ(text.find("desires"), std::string::npos) << text;
+  EXPECT_EQ(text.find("  hand"), std::string::npos) << text;
+  EXPECT_NE(line_starting(text, "Seat 0 ").find("invitation to Seat 1: undecided"), std::string::npos) << text;
+  for (int n = 1; n <= 30; ++n) EXPECT_EQ(text.find(label(n)), std::string::npos) << label(n) << "\n" << text;
+}
+
 TEST(PersuasionBoard, FitsTheTerminalAtThreeAndEightPlayers) {
   for (const char* id : {"persuasion", "persuasion-classic"}) {
     for (int seats : {3, 8}) {
@@ -210,6 +225,7 @@ TEST(PersuasionBoard, FitsTheTerminalAtThreeAndEightPlayers) {
   keep_sample(*random_game("persuasion", 8, 3, 14), 0, "letterbox-8p-play");
   keep_sample(*random_game("persuasion-classic", 3, 3, 2), 0, "classic-3p-play");
   keep_sample(*random_game("persuasion", 8, 5, 3), 0, "letterbox-8p-introductions");
+  keep_sample(*random_game("persuasion", 4, 11, 6), 2, "letterbox-4p-play");
   keep_sample(*random_game("persuasion", 8, 3, 10), 1, "letterbox-8p-reflection");
   keep_sample(*random_game("persuasion-classic", 8, 3, 6), 0, "classic-8p-play");
 }

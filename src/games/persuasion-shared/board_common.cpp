@@ -325,21 +325,21 @@ Ink other_note_ink(const std::vector<Letter>& letters, int seat, int you) {
 struct CardGroup {
   std::string label;
   std::vector<std::string> words, numbers;
-  bool always_words = false;  // a letter's card: in words while anything is
+  bool letter = false;  // a letter or a reply: its card keeps its words longest
 };
 
 bool shown_in_words(const std::vector<CardGroup>& groups, const std::string& number) {
   for (const CardGroup& g : groups) {
-    if (g.always_words && std::find(g.numbers.begin(), g.numbers.end(), number) != g.numbers.end()) return true;
+    if (g.letter && std::find(g.numbers.begin(), g.numbers.end(), number) != g.numbers.end()) return true;
   }
   return false;
 }
 
 // A group of cards; a card already in words in a letter's group is named by its number only.
 void add_group(std::vector<CardGroup>& groups, const Legend& legend, std::string label, const json& cards,
-               bool always_words) {
+               bool letter) {
   if (cards.empty()) return;
-  CardGroup g{std::move(label), {}, {}, always_words};
+  CardGroup g{std::move(label), {}, {}, letter};
   for (const json& c : cards) {
     const std::string number = card_number(c);
     g.words.push_back(shown_in_words(groups, number) ? number : card_words(legend, c));
@@ -348,22 +348,25 @@ void add_group(std::vector<CardGroup>& groups, const Legend& legend, std::string
   groups.push_back(std::move(g));
 }
 
-std::string groups_text(const std::vector<CardGroup>& groups, bool hold_in_words, bool letters_in_words) {
+std::string groups_text(const std::vector<CardGroup>& groups) {
   std::vector<std::string> parts;
-  for (const CardGroup& g : groups) {
-    const bool words = g.always_words ? letters_in_words : hold_in_words;
-    parts.push_back(fmt::format("{} {}", g.label, fmt::join(words ? g.words : g.numbers, ", ")));
-  }
+  for (const CardGroup& g : groups) parts.push_back(fmt::format("{} {}", g.label, fmt::join(g.words, ", ")));
   return fmt::format("{}", fmt::join(parts, " · "));
 }
 
-// The groups in words when they fit the line; else the cards held by number; else all by number.
-std::string knowledge_text(const std::vector<CardGroup>& groups, int width) {
-  for (auto [hold, letters] : {std::pair{true, true}, std::pair{false, true}, std::pair{false, false}}) {
-    std::string text = groups_text(groups, hold, letters);
-    if (Board::columns(text) <= width || (!hold && !letters)) return text;
+// The groups in words, but for the cards that do not fit the line: those go to their numbers one at
+// a time from the last, the cards held before the letters' cards.
+std::string knowledge_text(std::vector<CardGroup> groups, int width) {
+  for (bool letters : {false, true}) {
+    for (auto g = groups.rbegin(); g != groups.rend(); ++g) {
+      if (g->letter != letters) continue;
+      for (std::size_t i = g->words.size(); i-- > 0;) {
+        if (Board::columns(groups_text(groups)) <= width) return groups_text(groups);
+        g->words[i] = g->numbers[i];
+      }
+    }
   }
-  return "";
+  return groups_text(groups);
 }
 
 std::vector<CardGroup> knowledge_of(const json& v, const Legend& legend, const std::vector<Letter>& letters, int seat,
