@@ -238,7 +238,9 @@ TEST(GameshireBoard, AtSixSeatsTheOtherMapsAppearSmallAndTheBoardFits) {
                               {{"card", "Crown Fair"}, {"resource", "G or 4"}}});
   autumn["skills"] = {"W", "O", "R", "P", "G", "Y"};
   Position a = position(6, autumn, {{"wrinkles", "Hailstorm,Blight,Royal Decree"}});
-  for (Seat seat = 0; seat < 6; ++seat) expect_fits(board_of(*a.game, seat), kBoardHeight, fmt::format("six seats, Autumn, seat {}", seat));
+  for (Seat seat = 0; seat < 6; ++seat) {
+    expect_fits(board_of(*a.game, seat), kBoardHeight, fmt::format("six seats, Autumn, seat {}", seat));
+  }
 }
 
 // Seeded games at every seat count: every seat's board, and the board with each legal move of the seat
@@ -253,7 +255,9 @@ TEST(GameshireBoard, SeededGamesFitTheTerminalWithEveryPreviewAtEverySeatCount) 
       ActionList legal;
       g->legal_actions(seat, legal);
       std::set<std::string> seen;
-      for (std::size_t k = 0; k < legal.size(); k += 7) expect_fits(board_of(*g, seat, g->parts(seat, legal[k])), kBoardHeight, fmt::format("{} seats step {}", seats, step));
+      for (std::size_t k = 0; k < legal.size(); k += 7) {
+        expect_fits(board_of(*g, seat, g->parts(seat, legal[k])), kBoardHeight, fmt::format("{} seats step {}", seats, step));
+      }
       for (Action a : legal) {
         const std::string s = g->info().board.shorthand(g->parts(seat, a));
         EXPECT_TRUE(s.empty() || seen.insert(s).second) << s;
@@ -348,8 +352,9 @@ void write_sample_boards(int seats, const std::map<std::string, std::string>& op
       ActionList legal;
       g->legal_actions(seat, legal);
       if (mid.empty() && step >= 12 * seats && st.step() == Step::Choose) mid = board_of(*g, seat).plain();
-      if (preview.empty() && step > 10 * seats && st.step() == Step::Record) preview = board_of(*g, seat, g->parts(seat, legal[legal.size() / 2])).plain();
-      if (autumn.empty() && st.season() == Season::Autumn && st.step() == Step::Record) autumn = board_of(*g, seat, g->parts(seat, legal[0])).plain();
+      const bool recording = st.step() == Step::Record;
+      if (preview.empty() && step > 10 * seats && recording) preview = board_of(*g, seat, g->parts(seat, legal[legal.size() / 2])).plain();
+      if (autumn.empty() && st.season() == Season::Autumn && recording) autumn = board_of(*g, seat, g->parts(seat, legal[0])).plain();
       g->apply_legal(seat, greedy_action(st, legal));
     }
     if (autumn.empty()) continue;

@@ -289,13 +289,16 @@ std::vector<std::string> card_picture(const json& card, bool numbered) {
   for (const auto& sq : card["shape"]) {
     ++k;
     const std::string shown = numbered ? std::to_string(k) : text_of(sq, "value", text_of(sq, "symbol", "#"));
-    rows[static_cast<std::size_t>(int_of(sq, "row", 0))][static_cast<std::size_t>(2 * int_of(sq, "col", 0))] = shown.empty() ? '#' : shown[0];
+    const auto row = static_cast<std::size_t>(int_of(sq, "row", 0)), col = static_cast<std::size_t>(2 * int_of(sq, "col", 0));
+    rows[row][col] = shown.empty() ? '#' : shown[0];
   }
   return rows;
 }
 
 void put_picture_row(const std::string& row, int width, Canvas& out) {
-  for (char ch : row.substr(0, static_cast<std::size_t>(std::max(0, width)))) out.put(std::string(1, ch), ch == '#' ? Ink::plain : value_ink(ch));
+  for (char ch : row.substr(0, static_cast<std::size_t>(std::max(0, width)))) {
+    out.put(std::string(1, ch), ch == '#' ? Ink::plain : value_ink(ch));
+  }
 }
 
 // A demand's requirement wrapped to `width`, in at most `max_lines` lines: when the words do not fit,
@@ -415,7 +418,9 @@ void put_pool(const json& view, const json& pool, const json& player, int width,
     words += (words.empty() ? "" : ", ") + fmt::format("{} ({})", text_of(s, "name"), effect_words(text_of(s, "effect")));
   }
   const int room = width - 7;
-  const std::string skills = names.empty() ? "none yet (a crop on a hammer ! teaches its skill)" : Canvas::columns(words) <= room ? words : names;
+  const std::string skills = names.empty()                       ? "none yet (a crop on a hammer ! teaches its skill)"
+                             : Canvas::columns(words) <= room ? words
+                                                              : names;
   const auto lines = wrap(skills, room);
   for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
     out.put(i ? "       " : "Skills ", Ink::mark).cell(lines[i], room, names.empty() ? Ink::quiet : Ink::plain).newline();
@@ -460,8 +465,11 @@ Block small_map(const json& player, int to_act) {
 // `lines` while fewer than `max_lines` are drawn, the first starting with `head` (marked).
 void put_lines(const std::string& head, const std::vector<std::string>& wrapped, int width, int max_lines, Canvas& out, int& lines) {
   for (std::size_t i = 0; i < wrapped.size() && lines < max_lines; ++i, ++lines) {
-    if (i == 0 && !head.empty() && wrapped[0].rfind(head, 0) == 0) out.put(head, Ink::mark).cell(wrapped[0].substr(head.size()), width - Canvas::columns(head));
-    else out.cell(wrapped[i], width, head.empty() ? Ink::quiet : Ink::plain);
+    if (i == 0 && !head.empty() && wrapped[0].rfind(head, 0) == 0) {
+      out.put(head, Ink::mark).cell(wrapped[0].substr(head.size()), width - Canvas::columns(head));
+    } else {
+      out.cell(wrapped[i], width, head.empty() ? Ink::quiet : Ink::plain);
+    }
     out.newline();
   }
 }
@@ -544,7 +552,9 @@ int delivered_count(const json& pool) {
 }
 
 std::string loss_words(const std::string& result) {
-  if (result.find("spring_pass_before_quota") != std::string::npos) return "a player passed in Spring before choosing their share of the gifts";
+  if (result.find("spring_pass_before_quota") != std::string::npos) {
+    return "a player passed in Spring before choosing their share of the gifts";
+  }
   if (result.find("autumn_all_passed") != std::string::npos) return "everyone passed in Autumn before all six gifts were delivered";
   return "the game ended before all six gifts were delivered";
 }
@@ -574,7 +584,8 @@ void put_scores(const json& view, int you, Canvas& out) {
   }
   std::string names;
   for (std::size_t i = 0; i < winners.size(); ++i) names += (i == 0 ? "" : i + 1 == winners.size() ? " and " : ", ") + winners[i];
-  out.put(names, Ink::green).put(winners.size() == 1 ? fmt::format(" wins with {} points.", best) : fmt::format(" share the win with {} points.", best)).newline();
+  const std::string how = winners.size() == 1 ? "wins" : "share the win";
+  out.put(names, Ink::green).put(fmt::format(" {} with {} points.", how, best)).newline();
   out.cell("Scores: " + scores, kScreenWidth).newline();
 }
 
