@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/terminal.h"
 #include "engine/rng.h"
 
 namespace court::cli {
@@ -104,6 +105,14 @@ std::string render_view(const nlohmann::json& view) {
   std::string out;
   render(view, 0, out);
   return out;
+}
+
+std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal,
+                       const nlohmann::json& preview) {
+  if (!info.board.draw) return render_view(view);
+  Board board;
+  info.board.draw(view, preview, board);
+  return terminal.paint(board);
 }
 
 std::size_t log_total(const nlohmann::json& view) {
