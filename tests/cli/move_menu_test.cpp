@@ -69,7 +69,7 @@ TEST(MoveMenu, EveryKindKeepsALineEvenWhenTheBudgetIsTiny) {
 
 TEST(MoveMenu, KindsAreCutToTheSameNumberOfLines) {
   const MoveMenu m = menu({moves("play", 40, 1), moves("bid", 40, 41)});
-  const Board board = m.render(7, 60);   // narrow: one move a line
+  const Board board = m.render(7, 30);   // narrow: one move a line
   const std::string shown = text(board);
   EXPECT_EQ(count(shown, "play card"), count(shown, "bid card")) << shown;
   EXPECT_EQ(count(shown, "play card"), 3) << shown;

@@ -79,18 +79,21 @@ class Pane {
   // The scrollback and the screen.
   std::string everything() const { return tmux("capture-pane -p -J -S - -t court"); }
 
-  // Polls the screen until `done` holds; false after `deadline`.
-  bool wait_until(const std::function<bool(const std::string&)>& done,
+  // Polls the screen (with `scrollback`, the scrollback too) until `done` holds; false after `deadline`.
+  bool wait_until(const std::function<bool(const std::string&)>& done, bool scrollback = false,
                   std::chrono::seconds deadline = std::chrono::seconds(60)) const {
     const auto end = std::chrono::steady_clock::now() + deadline;
     for (;;) {
-      if (done(screen())) return true;
+      if (done(scrollback ? everything() : screen())) return true;
       if (std::chrono::steady_clock::now() > end) return false;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   }
   bool wait_for(const std::string& text) const {
     return wait_until([&](const std::string& s) { return s.find(text) != std::string::npos; });
+  }
+  bool wait_for_anywhere(const std::string& text) const {
+    return wait_until([&](const std::string& s) { return s.find(text) != std::string::npos; }, true);
   }
   bool wait_for(const std::regex& pattern) const {
     return wait_until([&](const std::string& s) { return std::regex_search(s, pattern); });
