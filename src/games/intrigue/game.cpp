@@ -19,11 +19,13 @@ std::vector<OptionSpec> options() {
 
 GameInfo game_info() {
   // Per round at most one card play and one discard per deck card, plus every token; then the favors.
-  return {.id = "intrigue", .title = "Intrigue",
+  GameInfo info{.id = "intrigue", .title = "Intrigue",
           .summary = "three royal advisors steer the succession with support, relationships and favors",
           .min_seats = kSeats, .max_seats = kSeats, .options = options(),
           .data_files = {"cards.toml", "characters.toml"},
           .max_steps = kMaxRounds * (2 * kMaxDeck + kTokens) + kSeats * kLetters};
+  info.board = {.draw = draw_board};
+  return info;
 }
 
 }  // namespace court::intrigue

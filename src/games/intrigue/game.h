@@ -20,6 +20,9 @@ namespace court::intrigue {
 GameInfo game_info();
 // A position read from a scenario file (scenario.cpp).
 IntrigueState state_from_scenario(const IntrigueRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
+// The terminal board of a seat's view (board.cpp): the court, the players, your hand; at the end, the
+// monarch, the favors in order and the points.
+void draw_board(const nlohmann::json& view, const nlohmann::json& preview, Board& out);
 
 // The game as the engine sees it: its description, its data and options read into IntrigueRules
 // (load_intrigue_rules), its first position and its scenario reader.

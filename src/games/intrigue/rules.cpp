@@ -308,21 +308,26 @@ void IntrigueState::end_game() {
   log_event({.kind = Event::Crowned, .letter = monarch_, .who = character_[monarch_]});
   favors_revealed_ = true;
   bool first = true;
-  for (const FavorPlay& f : favor_stack_) {
-    Letter letter = favor_letter_[f.seat][f.slot];
-    int delta = 0;
+  for (std::size_t i = 0; i < favor_stack_.size(); ++i) {
+    const FavorPlay& f = favor_stack_[i];
+    const Letter letter = favor_letter_[f.seat][f.slot];
+    const int delta = favor_points(i);
     const bool first_for_monarch = letter == monarch_ && first;
-    if (letter == monarch_) {
-      delta = first ? rules_->favor_first_bonus : rules_->favor_later_bonus;
-      first = false;
-    } else {
-      delta = -rules_->favor_wrong_penalty;
-    }
+    first = first && letter != monarch_;
     points_[f.seat] = static_cast<std::int16_t>(points_[f.seat] + delta);
     log_event({.kind = Event::FavorScored, .seat = f.seat, .letter = letter, .who = character_[letter],
                .a = static_cast<std::uint8_t>(delta), .b = static_cast<std::uint8_t>(first_for_monarch)});
   }
   phase_ = Phase::GameOver;
+}
+
+int IntrigueState::favor_points(std::size_t index) const {
+  auto letter_of = [&](std::size_t i) { return favor_letter_[favor_stack_[i].seat][favor_stack_[i].slot]; };
+  if (letter_of(index) != monarch_) return -rules_->favor_wrong_penalty;
+  for (std::size_t i = 0; i < index; ++i) {
+    if (letter_of(i) == monarch_) return rules_->favor_later_bonus;
+  }
+  return rules_->favor_first_bonus;
 }
 
 }  // namespace court::intrigue

@@ -137,6 +137,9 @@ class IntrigueState {
   const FixedVector<LogEvent, kLogCapacity>& log() const { return log_; }
   // Set when the game is over.
   Letter monarch() const { return monarch_; }
+  // What the favor at `index` of the favor stack earns its owner once the monarch is crowned: the first
+  // favor for the monarch's letter the first bonus, later ones the later bonus, others cost the penalty.
+  int favor_points(std::size_t index) const;
 
   // The characters' support as it would be counted now (all cards, face-down included), and the
   // round's winner by the scoring rules (priority tie-break, then Blackmail). Bots must not call

@@ -386,12 +386,15 @@ nlohmann::json players_json(const IntrigueState& s) {
   return players;
 }
 
-// The played favors: who played each, and its letter once favors are revealed or to its own seat.
+// The played favors: who played each, and its letter once favors are revealed or to its own seat;
+// once revealed (at the end), also the points it earned its owner.
 nlohmann::json favor_stack_json(const IntrigueState& s, Seat seat, bool revealed) {
   nlohmann::json favor_stack = nlohmann::json::array();
-  for (const FavorPlay& f : s.favor_stack()) {
+  for (std::size_t i = 0; i < s.favor_stack().size(); ++i) {
+    const FavorPlay& f = s.favor_stack()[i];
     nlohmann::json entry = {{"seat", f.seat}};
     if (revealed || f.seat == seat) entry["letter"] = std::string(1, letter_char(s.favor_letter(f.seat, f.slot)));
+    if (revealed) entry["points"] = s.favor_points(i);
     favor_stack.push_back(entry);
   }
   return favor_stack;
