@@ -17,7 +17,8 @@ GameInfo game_info() {
   return {.id = "persuasion-classic", .title = "Persuasion (character-card edition)",
           .summary = "the older Persuasion: five traits, intentions revealed at once, at least two attributes to satisfy",
           .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
-          .max_steps = kMaxRoundsOption * kMaxSeats * 3 + 64};
+          .max_steps = kMaxRoundsOption * kMaxSeats * 3 + 64,
+          .board = {.draw = draw_board, .shorthand = move_shorthand}};
 }
 
 }  // namespace court::persuasion_classic

@@ -22,7 +22,8 @@ GameInfo game_info() {
   return {.id = "persuasion", .title = "Persuasion (letterbox edition)",
           .summary = "sealed letters, proposals and independence: marry someone whose traits match your desires",
           .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
-          .max_steps = kMaxSeats * (kMaxSeats - 1) + kMaxRoundsOption * kMaxSeats * 5 + 64};
+          .max_steps = kMaxSeats * (kMaxSeats - 1) + kMaxRoundsOption * kMaxSeats * 5 + 64,
+          .board = {.draw = draw_board, .shorthand = move_shorthand}};
 }
 
 }  // namespace court::persuasion
