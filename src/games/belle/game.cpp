@@ -29,7 +29,8 @@ GameInfo game_info() {
   return {.id = "belle", .title = "Belle of the Ball",
           .summary = "gather the most popular clique: invite, couple and gift guests, attract rivals', win the Belles",
           .min_seats = kMinSeats, .max_seats = kMaxPlayers, .options = options(),
-          .data_files = {"guests.toml", "belles.toml"}, .max_steps = kMaxDeck * 8 + 64};
+          .data_files = {"guests.toml", "belles.toml"}, .max_steps = kMaxDeck * 8 + 64,
+          .board = {.draw = draw_board}};
 }
 
 }  // namespace court::belle

@@ -22,6 +22,8 @@ namespace court::belle {
 
 // What `court games` lists of it (game.cpp, with the options).
 GameInfo game_info();
+// The terminal board of a seat's view: the table during play, the ending when the game is over (board.cpp).
+void draw_board(const nlohmann::json& view, const nlohmann::json& preview, Board& out);
 // A position read from a scenario file (scenario.cpp).
 BelleState state_from_scenario(const BelleRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
