@@ -36,7 +36,7 @@ GameInfo game_info() {
           .summary = "cooperative flip-and-write: plant in Spring, choose six gifts, meet the Crown's demands in Autumn",
           .min_seats = 1, .max_seats = 6, .cooperative = true, .options = options(),
           .data_files = {"maps.toml", "seasons.toml", "resources.toml", "skills.toml", "wrinkles.toml"},
-          .max_steps = 4000};
+          .max_steps = 4000, .board = {.draw = draw_board, .shorthand = move_shorthand}};
 }
 
 }  // namespace court::gameshire

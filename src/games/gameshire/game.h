@@ -21,6 +21,10 @@ namespace court::gameshire {
 
 // What `court games` lists of it (game.cpp, with the options).
 GameInfo game_info();
+// The terminal board of a seat's view, with a previewed move's squares on the map (board.cpp), and a
+// placement's short form "B3 r1 m" (a gift's shading: its square).
+void draw_board(const nlohmann::json& view, const nlohmann::json& preview, court::Board& out);
+std::string move_shorthand(const nlohmann::json& parts);
 // A position read from a scenario file (scenario.cpp).
 GameshireState state_from_scenario(const GameshireRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
