@@ -90,14 +90,26 @@ class TerminalTable {
     return Turn::moved;
   }
 
-  // The final board of the first human (a spectator's when none), then the outcome.
+  // The final board of the first human (a spectator's when none), then the outcome. On a terminal a
+  // heading and the last log lines come too, when they fit above the outcome.
   void show_ending() const {
     const nlohmann::json view = match_.state().view(humans_.empty() ? kSpectator : humans_.front());
-    const bool screen = terminal_.interactive() && !humans_.empty();
-    if (screen) terminal_.clear_screen();
-    fmt::print("{}", board_text(match_.state().info(), view, terminal_));
-    if (screen) fmt::print("{}", recent_text(view));
-    fmt::print("\nGame over after {} moves.\n{}", match_.steps(), render_outcome(match_.state().outcome().to_json()));
+    const std::string board = board_text(match_.state().info(), view, terminal_);
+    const std::string outcome = fmt::format("\nGame over after {} moves.\n{}", match_.steps(),
+                                            render_outcome(match_.state().outcome().to_json()));
+    if (!terminal_.interactive() || humans_.empty()) {
+      fmt::print("{}{}", board, outcome);
+      return;
+    }
+    const int lines_after = 2;   // the seed, "replay saved to"
+    int spare = terminal_.rows() - line_count(board) - line_count(outcome) - lines_after;
+    terminal_.clear_screen();
+    if (spare >= 2) {
+      fmt::print("{}\n\n", terminal_.ink(fmt::format("{} · the end", match_.state().info().title), Ink::mark));
+      spare -= 2;
+    }
+    const std::size_t recent = spare >= 2 ? std::min<std::size_t>(kRecentOnScreen, spare - 1) : 0;
+    fmt::print("{}{}{}", board, recent_text(view, board, recent), outcome);
   }
 
  private:
@@ -155,9 +167,13 @@ class TerminalTable {
     return fmt::format("{} · seat {} to move · move {}", match_.state().info().title, seat, match_.steps() + 1);
   }
 
-  std::string recent_text(const nlohmann::json& view) const {
+  // The last lines of the log, dim, but for those the board already shows.
+  std::string recent_text(const nlohmann::json& view, const std::string& board,
+                          std::size_t count = kRecentOnScreen) const {
     std::string out;
-    for (const auto& line : recent_lines(view, kRecentOnScreen)) out += terminal_.ink("  " + line, Ink::quiet) + "\n";
+    for (const auto& line : recent_lines(view, count)) {
+      if (board.find(line) == std::string::npos) out += terminal_.ink("  " + line, Ink::quiet) + "\n";
+    }
     return out.empty() ? out : "\n" + out;
   }
 
@@ -169,8 +185,8 @@ class TerminalTable {
   // One screen: heading, board, recent log, and the moves in the rows left.
   void show_screen(Seat seat, const MoveMenu& menu) const {
     const nlohmann::json view = match_.state().view(seat);
-    const std::string top = terminal_.ink(heading(seat), Ink::mark) + "\n\n" +
-                            board_text(match_.state().info(), view, terminal_) + recent_text(view) + "\n";
+    const std::string board = board_text(match_.state().info(), view, terminal_);
+    const std::string top = terminal_.ink(heading(seat), Ink::mark) + "\n\n" + board + recent_text(view, board) + "\n";
     const int prompt_and_message = 2;
     const int budget = terminal_.rows() - line_count(top) - prompt_and_message;
     terminal_.clear_screen();

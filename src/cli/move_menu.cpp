@@ -9,7 +9,7 @@
 namespace court::cli {
 namespace {
 
-constexpr int kMaxGroupName = 14;
+constexpr int kMaxGroupName = 18;
 constexpr std::size_t kCandidatesNamed = 6;
 
 bool all_digits(std::string_view text) {
