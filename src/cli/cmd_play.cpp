@@ -182,12 +182,16 @@ class TerminalTable {
     else list_moves(seat, menu);
   }
 
-  // One screen: heading, board, recent log, and the moves in the rows left.
+  // One screen: heading, board, recent log (when the moves still get a line per kind), and the moves
+  // in the rows left.
   void show_screen(Seat seat, const MoveMenu& menu) const {
     const nlohmann::json view = match_.state().view(seat);
     const std::string board = board_text(match_.state().info(), view, terminal_);
-    const std::string top = terminal_.ink(heading(seat), Ink::mark) + "\n\n" + board + recent_text(view, board) + "\n";
     const int prompt_and_message = 2;
+    std::string top = terminal_.ink(heading(seat), Ink::mark) + "\n\n" + board;
+    const std::string recent = recent_text(view, board);
+    if (terminal_.rows() - line_count(top + recent) - 1 - prompt_and_message >= menu.least_lines()) top += recent;
+    top += "\n";
     const int budget = terminal_.rows() - line_count(top) - prompt_and_message;
     terminal_.clear_screen();
     fmt::print("{}{}", top, terminal_.paint(menu.render(budget, menu_width())));

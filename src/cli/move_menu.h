@@ -30,6 +30,8 @@ class MoveMenu {
   explicit MoveMenu(std::vector<MenuEntry> entries);
 
   const std::vector<MenuEntry>& entries() const { return entries_; }
+  // The fewest lines render() takes: one per kind, and the line that says how many more there are.
+  int least_lines() const { return static_cast<int>(groups_.size()) + 1; }
   // The menu in at most `budget` lines of `width` columns: every group keeps at least one line (so a
   // tiny budget may be exceeded), all groups get the same cap, and a last line tells how many are not
   // shown and how to reach them.
