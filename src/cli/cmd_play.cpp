@@ -156,8 +156,11 @@ class TerminalTable {
 
   // A new person at the keyboard: a cleared screen and scrollback until they say they are there.
   bool needs_handover(Seat seat) const { return humans_.size() > 1 && seat != last_human_ && !echo_; }
+  // Neither Up nor Tab may bring back what the previous seat typed or could choose.
   bool hand_over(Seat seat) {
     terminal_.clear_all();
+    reader_.use_history(kSpectator);
+    reader_.complete_from({});
     const std::string ask =
         fmt::format("Seat {}: your turn. Make sure only you can see the screen, then press Enter.", seat);
     return reader_.read(terminal_.prompt(ask), false).has_value();

@@ -173,9 +173,15 @@ TEST(Terminal, AHotSeatHandoverHidesThePreviousHand) {
   pane.press("Enter");
   ASSERT_TRUE(pane.wait_for("seat 0> ")) << pane.screen();
   for (const auto& title : secrets) ASSERT_NE(pane.everything().find(title), std::string::npos) << title;
+  pane.type_line(secrets[0] + " zzz");   // not a move, but in seat 0's history
   pane.type_line("1");
   ASSERT_TRUE(pane.wait_for("Seat 1: your turn. Make sure only you can see the screen, then press Enter."))
       << pane.screen();
+  pane.press("Up");    // neither recalls nor completes what seat 0 typed or could play
+  pane.press("Up");
+  pane.press("Tab");
+  pane.type("quit");   // a marker: once it shows, Up and Tab have been handled
+  ASSERT_TRUE(pane.wait_for("press Enter.quit")) << pane.screen();
   const std::string screen = pane.screen(), scrollback = pane.everything();
   for (const auto& title : secrets) {
     EXPECT_EQ(screen.find(title), std::string::npos) << title << " on the screen:\n" << screen;
