@@ -51,8 +51,9 @@ void expect_fits(const GameState& game, Seat seat, const std::string& where) {
 
 // A game of `players` seats played with random legal moves from `seed`, stopped after `steps` moves
 // (or at its end); `each` sees the game after every move.
-std::unique_ptr<GameState> played(int players, std::uint64_t seed, int steps, const auto& each) {
-  auto factory = belle_entry().prepare(belle_entry().make_config(players, {}));
+std::unique_ptr<GameState> played(int players, std::uint64_t seed, int steps, const auto& each,
+                                  const std::map<std::string, std::string>& options = {}) {
+  auto factory = belle_entry().prepare(belle_entry().make_config(players, options));
   auto game = factory->new_game(seed);
   Rng rng = make_rng(mix_seed(seed, 11));
   for (int i = 0; i < steps && !game->terminal(); ++i) {
@@ -167,6 +168,19 @@ TEST(BelleBoard, FitsTheTerminalAtEverySeatCount) {
       });
       for (Seat s = 0; s < players; ++s) expect_fits(*game, s, fmt::format("{} players, seed {}, the end", players, seed));
     }
+  }
+}
+
+// The largest rows the options allow, and many short rounds for the ending's table.
+TEST(BelleBoard, FitsTheTerminalWithTheLargestOptions) {
+  const std::map<std::string, std::string> large = {{"hand_size", "8"}, {"minglers", "8"}};
+  const std::map<std::string, std::string> short_rounds = {{"couples_to_end", "1"}, {"hand_size", "2"}, {"minglers", "1"}};
+  for (const auto& [players, options] : {std::pair{5, large}, std::pair{2, short_rounds}, std::pair{5, short_rounds}}) {
+    const auto check = [&](const GameState& g) {
+      for (Seat s = 0; s < players; ++s) expect_fits(g, s, fmt::format("{} players", players));
+    };
+    auto game = played(players, 4, 1 << 20, check, options);
+    ASSERT_TRUE(game->terminal());
   }
 }
 

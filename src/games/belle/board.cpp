@@ -32,11 +32,13 @@ struct Layout {
   bool cliques = true;         // the ending shows the last round's cliques
 };
 
-// Each layout gives up one more thing than the one before it.
+// Each layout gives up one more thing than the one before it: first what minglers do (a mingler that
+// joins a clique was not invited, so only its end-of-round power still counts), then alignment.
 constexpr Layout kLayouts[] = {
     {},
     {.wrap_details = false},
-    {.wrap_details = false, .wrap_couples = false},
+    {.wrap_details = false, .flow_minglers = true},
+    {.wrap_details = false, .flow_minglers = true, .flow_singles = true},
     {.wrap_details = false, .wrap_couples = false, .flow_minglers = true, .flow_singles = true},
     {.wrap_details = false, .wrap_couples = false, .flow_minglers = true, .flow_singles = true,
      .flow_couples_and_hand = true},
@@ -206,16 +208,18 @@ void put_item(Board& out, const Item& item, int room) {
   }
 }
 
-// `pieces` after the `used` columns of the current line, `gap` between them. With `wrap` a piece that
-// does not fit goes on a new line starting at column `used`; without, the line is cut at the edge.
-void put_tail(Board& out, int used, const Item& pieces, std::string_view gap, bool wrap) {
+// `pieces` after the `used` columns of the current line, `gap` between them. A piece that does not fit
+// goes on a new line starting at column `wrap_to`; with kNoWrap, the line is cut at the board's edge.
+constexpr int kNoWrap = -1;
+
+void put_tail(Board& out, int used, const Item& pieces, std::string_view gap, int wrap_to) {
   int column = used;
   bool first = true;
   for (const Span& piece : pieces) {
     const int need = Board::columns(piece.text) + (first ? 0 : static_cast<int>(gap.size()));
-    if (!first && column + need > kBoardWidth && wrap) {
-      out.newline().put(std::string(static_cast<std::size_t>(used), ' '));
-      column = used;
+    if (!first && column + need > kBoardWidth && wrap_to != kNoWrap) {
+      out.newline().put(std::string(static_cast<std::size_t>(wrap_to), ' '));
+      column = wrap_to;
       first = true;
     }
     if (!first) out.put(gap);
@@ -294,7 +298,7 @@ void put_details(Board& out, const json& card, int used, bool wrap) {
   const Item details = card_details(card);
   if (!details.empty()) {
     out.put("  ");
-    put_tail(out, used + 2, details, "; ", wrap);
+    put_tail(out, used + 2, details, "; ", wrap ? used + 2 : kNoWrap);
     return;
   }
   out.newline();
@@ -331,7 +335,7 @@ void put_task(Board& out, const json& view, const Layout& layout, int me) {
   const bool mine = to_act(view, me);
   const std::string lead = mine ? "Now (you): " : "Now: ";
   out.put(lead, Ink::mark);
-  put_tail(out, Board::columns(lead), words(text(view, "now"), mine ? Ink::mark : Ink::plain), " ", true);
+  put_tail(out, Board::columns(lead), words(text(view, "now"), mine ? Ink::mark : Ink::plain), " ", Board::columns(lead));
   const json& invited = field(view, "invited");
   if (!invited.is_object()) return;
   out.put("Invited: ", Ink::mark);
@@ -390,8 +394,8 @@ Item couple_tail(const json& unit, const Layout& layout) {
   return out;
 }
 
-// A couple a line: its top card in columns, the card under it and its gifts. Cut to one line, the card
-// under it gives way to the gifts.
+// A couple a line: its top card in columns, the card under it and its gifts (what does not fit goes on a
+// line below the couple). Cut to one line, the card under it gives way to the gifts.
 void put_couple(Board& out, const json& unit, const Columns& cols, const Layout& layout) {
   out.put("  ");
   put_brief(out, field(unit, "top"), cols);
@@ -401,18 +405,24 @@ void put_couple(Board& out, const json& unit, const Columns& cols, const Layout&
   if (!layout.wrap_couples && tail.size() > 1 && used + width(tail) + 2 > kBoardWidth) {
     const int under = std::max(12, kBoardWidth - used - 2 - Board::columns(tail[1].text));
     out.cell(tail[0].text, std::min(under, Board::columns(tail[0].text)), tail[0].ink).put("  ");
-    put_tail(out, used + under + 2, {tail[1]}, "", false);
+    put_tail(out, used + under + 2, {tail[1]}, "", kNoWrap);
     return;
   }
-  put_tail(out, used, tail, "  ", layout.wrap_couples);
+  put_tail(out, used, tail, "  ", layout.wrap_couples ? 4 : kNoWrap);
 }
 
 // A couple in a list: "Lord Barnaby Goatsbury 3 flirting drinking & Captain Horace Goatsbury; gift: ...".
+// Too long for a line, it leaves out the card underneath.
 Item couple_item(const json& unit, const Layout& layout) {
   Item out = card_item(field(unit, "top"));
   const Item tail = couple_tail(unit, layout);
   out.push_back({" " + tail[0].text, tail[0].ink});
   if (tail.size() > 1) out.push_back({"; " + tail[1].text});
+  if (layout.name_bottoms && width(out) > kBoardWidth - 2) {
+    Layout shorter = layout;
+    shorter.name_bottoms = false;
+    return couple_item(unit, shorter);
+  }
   return out;
 }
 
@@ -430,7 +440,7 @@ void put_clique_head(Board& out, const json& player, int me, const std::string& 
     return;
   }
   const std::string effect = text(field(belle, "end_of_round"), "text");
-  put_tail(out, hand ? 52 : 41, {{text(belle, "name") + (effect.empty() ? "" : ": " + effect), Ink::magenta}}, "", false);
+  put_tail(out, hand ? 52 : 41, {{text(belle, "name") + (effect.empty() ? "" : ": " + effect), Ink::magenta}}, "", kNoWrap);
 }
 
 // The units of a clique the layout lists one after another: couples, then single guests.
