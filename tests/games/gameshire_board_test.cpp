@@ -161,6 +161,25 @@ TEST(GameshireBoard, APreviewedShadingBracketsTheSquaresItShades) {
   EXPECT_EQ(map_row(text, 0), "   0 [R][W][2] 1  6  1  W  2");
 }
 
+// Five demand columns leave eleven columns each: Crown Fair's two-clause requirement ("at least 2
+// different crops, at least 2 different cows") wraps to as many lines as the room beside the map
+// allows, and is not cut.
+TEST(GameshireBoard, ALongRequirementInANarrowColumnIsWrappedNotCut) {
+  json sc = autumn_table({"Millbrook"}, {"W", "3", "O", "R", "P", "G"},
+                         {{{"card", "Hedge Row"}, {"resource", "Y or 6"}}, {{"card", "Crown Fair"}, {"resource", "P or 3"}},
+                          {{"card", "Market Day"}, {"resource", "W or 5"}}, {{"card", "Lambing"}, {"resource", "O or 2"}},
+                          {{"card", "Dairy Cart"}, {"resource", "G or 4"}}});
+  Position t = position(1, sc, {{"market_size", "5"}});
+  play(*t.game, 0, "choose Hedge Row");
+  const court::Board b = board_of(*t.game, 0);
+  expect_fits(b, kBoardHeight, "five demand columns");
+  const std::string text = b.plain();
+  EXPECT_EQ(text.find("…"), std::string::npos) << text;
+  std::size_t different = 0;
+  for (std::size_t at = text.find("different"); at != std::string::npos; at = text.find("different", at + 1)) ++different;
+  EXPECT_EQ(different, 3u) << text;   // Crown Fair's two clauses and Market Day's one
+}
+
 // "B3 r1 m": the square under the turned shape's first square, the quarter turns, the mirror. Plough
 // Team fits C1 B2 C2 B3 only mirrored (gameshire_rules_test.cpp): its first square is C1.
 TEST(GameshireBoard, TheShorthandNamesTheFirstSquareTheTurnsAndTheMirror) {
@@ -219,7 +238,9 @@ TEST(GameshireBoard, AtSixSeatsTheOtherMapsAppearSmallAndTheBoardFits) {
                               {{"card", "Crown Fair"}, {"resource", "G or 4"}}});
   autumn["skills"] = {"W", "O", "R", "P", "G", "Y"};
   Position a = position(6, autumn, {{"wrinkles", "Hailstorm,Blight,Royal Decree"}});
-  for (Seat seat = 0; seat < 6; ++seat) expect_fits(board_of(*a.game, seat), kBoardHeight, fmt::format("six seats, Autumn, seat {}", seat));
+  for (Seat seat = 0; seat < 6; ++seat) {
+    expect_fits(board_of(*a.game, seat), kBoardHeight, fmt::format("six seats, Autumn, seat {}", seat));
+  }
 }
 
 // Seeded games at every seat count: every seat's board, and the board with each legal move of the seat
@@ -234,7 +255,9 @@ TEST(GameshireBoard, SeededGamesFitTheTerminalWithEveryPreviewAtEverySeatCount) 
       ActionList legal;
       g->legal_actions(seat, legal);
       std::set<std::string> seen;
-      for (std::size_t k = 0; k < legal.size(); k += 7) expect_fits(board_of(*g, seat, g->parts(seat, legal[k])), kBoardHeight, fmt::format("{} seats step {}", seats, step));
+      for (std::size_t k = 0; k < legal.size(); k += 7) {
+        expect_fits(board_of(*g, seat, g->parts(seat, legal[k])), kBoardHeight, fmt::format("{} seats step {}", seats, step));
+      }
       for (Action a : legal) {
         const std::string s = g->info().board.shorthand(g->parts(seat, a));
         EXPECT_TRUE(s.empty() || seen.insert(s).second) << s;
@@ -318,27 +341,36 @@ TEST(GameshireBoard, ASpectatorSeesTheActiveSeatsMap) {
 }
 
 // Not a check: writes boards to /tmp/board-gameshire-*.txt for a person to read
-// (--gtest_also_run_disabled_tests).
-TEST(GameshireBoard, DISABLED_WritesSampleBoards) {
-  for (int seats : {1, 2, 6}) {
-    auto factory = entry().prepare(entry().make_config(seats, {{"wrinkles", "green:1,red:1"}}));
-    auto g = factory->new_game(3);
+// (--gtest_also_run_disabled_tests): a choice, a placement previewed, an Autumn shading and the end.
+void write_sample_boards(int seats, const std::map<std::string, std::string>& options, const std::string& name) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto g = entry().prepare(entry().make_config(seats, options))->new_game(seed);
     auto& st = *g->as<GameshireState>();
-    std::string mid, record, autumn;
+    std::string mid, preview, autumn;
     for (int step = 0; !g->terminal() && step < 4000; ++step) {
       const Seat seat = g->to_act().lowest();
       ActionList legal;
       g->legal_actions(seat, legal);
-      if (step == 12 * seats) mid = board_of(*g, seat).plain();
-      if (record.empty() && step > 10 * seats && st.step() == Step::Record && !legal.empty()) record = board_of(*g, seat, g->parts(seat, legal[legal.size() / 2])).plain();
-      if (autumn.empty() && st.season() == Season::Autumn && st.step() == Step::Record) autumn = board_of(*g, seat).plain();
+      if (mid.empty() && step >= 12 * seats && st.step() == Step::Choose) mid = board_of(*g, seat).plain();
+      const bool recording = st.step() == Step::Record;
+      if (preview.empty() && step > 10 * seats && recording) preview = board_of(*g, seat, g->parts(seat, legal[legal.size() / 2])).plain();
+      if (autumn.empty() && st.season() == Season::Autumn && recording) autumn = board_of(*g, seat, g->parts(seat, legal[0])).plain();
       g->apply_legal(seat, greedy_action(st, legal));
     }
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-mid.txt", seats)) << mid;
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-preview.txt", seats)) << record;
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-autumn.txt", seats)) << autumn;
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-end.txt", seats)) << board_of(*g, 0).plain();
+    if (autumn.empty()) continue;
+    std::ofstream(fmt::format("/tmp/board-gameshire-{}-mid.txt", name)) << mid;
+    std::ofstream(fmt::format("/tmp/board-gameshire-{}-preview.txt", name)) << preview;
+    std::ofstream(fmt::format("/tmp/board-gameshire-{}-autumn.txt", name)) << autumn;
+    std::ofstream(fmt::format("/tmp/board-gameshire-{}-end.txt", name)) << board_of(*g, 0).plain();
+    return;
   }
+}
+
+TEST(GameshireBoard, DISABLED_WritesSampleBoards) {
+  write_sample_boards(1, {}, "1");
+  write_sample_boards(2, {{"wrinkles", "green:1,red:1"}}, "2");
+  write_sample_boards(6, {{"wrinkles", "green:1,red:1"}}, "6");
+  write_sample_boards(4, {{"mode", "competitive"}}, "4-competitive");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,9 @@ constexpr int kSmallMapWidth = 13;     // another seat's map, "R W2161W 2", unde
 constexpr int kGap = 2;
 constexpr int kSmallGap = 1;
 constexpr int kCardWidth = 17;         // a market card's column, at most
-constexpr int kRequirementLines = 3;   // a demand's requirement, wrapped, at most
+constexpr int kSmallMapHeight = kGrid + 2;
+// The lines beside the seat's map: the market and the pool, above the small maps and the heading.
+constexpr int kTopHeight = kBoardHeight - 1 - kSmallMapHeight;
 constexpr const char* kColumnLetters = "LABCDEFR";
 
 // --- Pieces of text ----------------------------------------------------------------------------
@@ -152,6 +155,14 @@ void set_beside(const std::vector<const Block*>& blocks, int gap, Canvas& out) {
 
 // --- The seat's map, large ---------------------------------------------------------------------
 
+// A square's index (row * 8 + column) from its name ("A1", "L0"), or -1.
+int square_index(const json& name) {
+  const std::string n = name.is_string() ? name.get<std::string>() : "";
+  const char* col = n.size() == 2 && n[0] != '\0' ? std::strchr(kColumnLetters, n[0]) : nullptr;
+  if (!col || n[1] < '0' || n[1] >= '0' + kGrid) return -1;
+  return cell_index(n[1] - '0', static_cast<int>(col - kColumnLetters));
+}
+
 // The squares a previewed move names, by index (row * 8 + column), with the value it writes ("" when
 // it writes none: a shading, an erase, a choice's marked squares).
 std::vector<std::pair<int, std::string>> previewed_squares(const json& preview) {
@@ -165,26 +176,25 @@ std::vector<std::pair<int, std::string>> previewed_squares(const json& preview) 
   if (preview.contains("row")) add(preview);
   if (preview.contains("meets") && preview["meets"].is_array()) {
     for (const auto& name : preview["meets"]) {
-      const std::string n = name.is_string() ? name.get<std::string>() : "";
-      const char* col = n.size() == 2 ? std::strchr(kColumnLetters, n[0]) : nullptr;
-      if (col && *col && n[1] >= '0' && n[1] < '0' + kGrid) out.push_back({cell_index(n[1] - '0', static_cast<int>(col - kColumnLetters)), ""});
+      const int cell = square_index(name);
+      if (cell >= 0) out.push_back({cell, ""});
     }
   }
   return out;
 }
 
+// What the big map marks on each square (by index).
 struct MapMarks {
-  std::vector<bool> crown = std::vector<bool>(kCells), hammer = std::vector<bool>(kCells), shaded = std::vector<bool>(kCells);
-  std::vector<std::string> preview = std::vector<std::string>(kCells);   // "" none; else the value shown
-  std::vector<bool> previewed = std::vector<bool>(kCells);
+  std::vector<bool> crown, hammer, shaded;
+  // A previewed square: the value it shows ("" its own).
+  std::vector<std::optional<std::string>> preview = std::vector<std::optional<std::string>>(kCells);
 };
 
 std::vector<bool> named_squares(const json& names) {
   std::vector<bool> out(kCells);
   for (const auto& name : names) {
-    const std::string n = name.get<std::string>();
-    const char* col = std::strchr(kColumnLetters, n[0]);
-    if (col && n.size() == 2) out[static_cast<std::size_t>(cell_index(n[1] - '0', static_cast<int>(col - kColumnLetters)))] = true;
+    const int cell = square_index(name);
+    if (cell >= 0) out[static_cast<std::size_t>(cell)] = true;
   }
   return out;
 }
@@ -193,9 +203,8 @@ std::vector<bool> named_squares(const json& names) {
 // hammer; a previewed square is "[W]".
 void put_square(char value, int cell, const MapMarks& m, Canvas& out) {
   const auto k = static_cast<std::size_t>(cell);
-  if (m.previewed[k]) {
-    const std::string shown = m.preview[k].empty() ? std::string(1, value) : m.preview[k];
-    out.put("[" + shown + "]", Ink::cyan);
+  if (m.preview[k]) {
+    out.put("[" + (m.preview[k]->empty() ? std::string(1, value) : *m.preview[k]) + "]", Ink::cyan);
     return;
   }
   out.put(m.shaded[k] ? "#" : " ", Ink::quiet);
@@ -206,7 +215,7 @@ void put_square(char value, int cell, const MapMarks& m, Canvas& out) {
 }
 
 // The boon circles: "o" open, "x" earned (gold).
-void put_boon(bool earned, Canvas& out) { out.put(earned ? "x" : "o", earned ? Ink::yellow : Ink::quiet); }
+Canvas& put_boon(bool earned, Canvas& out) { return out.put(earned ? "x" : "o", earned ? Ink::yellow : Ink::quiet); }
 
 // The gift row under columns A-F: the value ("-" not chosen), "[3]" delivered, "3*" chosen by this
 // seat's crowns.
@@ -223,35 +232,42 @@ void put_gifts_row(const json& pool, const json& player, Canvas& out) {
   }
 }
 
-Block big_map(const json& player, const json& pool, const json& preview, const std::string& whose) {
-  const json& squares = player["squares"];
-  MapMarks m;
-  m.crown = named_squares(squares["crowns"]);
-  m.hammer = named_squares(squares["hammers"]);
-  m.shaded = named_squares(squares["shaded"]);
-  for (const auto& [cell, value] : previewed_squares(preview)) {
-    m.previewed[static_cast<std::size_t>(cell)] = true;
-    m.preview[static_cast<std::size_t>(cell)] = value;
-  }
+MapMarks marks_of(const json& squares, const json& preview) {
+  MapMarks m{.crown = named_squares(squares["crowns"]), .hammer = named_squares(squares["hammers"]),
+             .shaded = named_squares(squares["shaded"])};
+  for (const auto& [cell, value] : previewed_squares(preview)) m.preview[static_cast<std::size_t>(cell)] = value;
+  return m;
+}
+
+// The column letters, the eight rows with the field rows' boons, and the column boons.
+void put_map_rows(const json& squares, const MapMarks& m, Canvas& out) {
   std::vector<std::string> boons;
   for (const auto& b : squares["boon_lines"]) boons.push_back(b.get<std::string>());
   auto earned = [&](const std::string& line) { return std::find(boons.begin(), boons.end(), line) != boons.end(); };
-
-  Block b{.width = kMapWidth};
-  b.canvas.cell(fmt::format("{}: {}{}", whose, text_of(player, "map"), player.value("passed", false) ? " (passed)" : ""), kMapWidth, Ink::mark).newline();
-  b.canvas.put("     ", Ink::quiet);
-  for (int c = 0; c < kGrid; ++c) b.canvas.put(fmt::format(" {} ", kColumnLetters[c]), Ink::quiet);
-  b.canvas.newline();
+  out.put("     ", Ink::quiet);
+  for (int c = 0; c < kGrid; ++c) out.put(fmt::format(" {} ", kColumnLetters[c]), Ink::quiet);
+  out.newline();
   for (int row = 0; row < kGrid; ++row) {
-    b.canvas.put(fmt::format("{:>4} ", row), Ink::quiet);
+    out.put(fmt::format("{:>4} ", row), Ink::quiet);
     const std::string values = squares["rows"][static_cast<std::size_t>(row)].get<std::string>();
-    for (int col = 0; col < kGrid; ++col) put_square(values[static_cast<std::size_t>(col)], cell_index(row, col), m, b.canvas);
-    if (row >= 1 && row <= 6) put_boon(earned(fmt::format("row {}", row)), b.canvas.put(" "));
-    b.canvas.newline();
+    for (int col = 0; col < kGrid; ++col) put_square(values[static_cast<std::size_t>(col)], cell_index(row, col), m, out);
+    if (row >= 1 && row <= kColumns) put_boon(earned(fmt::format("row {}", row)), out.put(" "));
+    out.newline();
   }
-  b.canvas.put("boons", Ink::quiet).put("   ");
-  for (int c = 1; c <= kColumns; ++c) put_boon(earned(fmt::format("column {}", kColumnLetters[c])), b.canvas.put(" ")), b.canvas.put(" ");
-  b.canvas.newline();
+  out.put("boons", Ink::quiet).put("   ");
+  for (int c = 1; c <= kColumns; ++c) {
+    put_boon(earned(fmt::format("column {}", kColumnLetters[c])), out.put(" "));
+    out.put(" ");
+  }
+  out.newline();
+}
+
+// The seat's map with its title, a previewed move's squares and the gift row.
+Block big_map(const json& player, const json& pool, const json& preview, const std::string& whose) {
+  Block b{.width = kMapWidth};
+  const std::string passed = player.value("passed", false) ? " (passed)" : "";
+  b.canvas.cell(fmt::format("{}: {}{}", whose, text_of(player, "map"), passed), kMapWidth, Ink::mark).newline();
+  put_map_rows(player["squares"], marks_of(player["squares"], preview), b.canvas);
   if (pool.is_object()) put_gifts_row(pool, player, b.canvas);
   return b;
 }
@@ -267,47 +283,62 @@ std::vector<std::string> card_picture(const json& card, bool numbered) {
     height = std::max(height, int_of(sq, "row", 0) + 1);
     width = std::max(width, int_of(sq, "col", 0) + 1);
   }
+  if (height == 0) return {};
   std::vector<std::string> rows(static_cast<std::size_t>(height), std::string(static_cast<std::size_t>(2 * width - 1), ' '));
   int k = 0;
   for (const auto& sq : card["shape"]) {
     ++k;
     const std::string shown = numbered ? std::to_string(k) : text_of(sq, "value", text_of(sq, "symbol", "#"));
-    rows[static_cast<std::size_t>(int_of(sq, "row", 0))][static_cast<std::size_t>(2 * int_of(sq, "col", 0))] = shown.empty() ? '#' : shown[0];
+    const auto row = static_cast<std::size_t>(int_of(sq, "row", 0)), col = static_cast<std::size_t>(2 * int_of(sq, "col", 0));
+    rows[row][col] = shown.empty() ? '#' : shown[0];
   }
   return rows;
 }
 
 void put_picture_row(const std::string& row, int width, Canvas& out) {
-  for (char ch : row.substr(0, static_cast<std::size_t>(std::max(0, width)))) out.put(std::string(1, ch), ch == '#' ? Ink::plain : value_ink(ch));
+  for (char ch : row.substr(0, static_cast<std::size_t>(std::max(0, width)))) {
+    out.put(std::string(1, ch), ch == '#' ? Ink::plain : value_ink(ch));
+  }
+}
+
+// A demand's requirement wrapped to `width`, in at most `max_lines` lines: when the words do not fit,
+// "at least 2" is written "2+"; what still does not fit is cut with "…".
+std::vector<std::string> requirement_lines(const std::string& text, int width, int max_lines) {
+  auto lines = wrap(text, width);
+  if (static_cast<int>(lines.size()) <= max_lines) return lines;
+  std::string shorter = text;
+  for (std::size_t at; (at = shorter.find("at least ")) != std::string::npos;) {
+    const std::size_t number = at + 9, end = shorter.find(' ', number);
+    shorter.replace(at, end - at, shorter.substr(number, end - number) + "+");
+  }
+  lines = wrap(shorter, width);
+  if (static_cast<int>(lines.size()) > max_lines) {
+    lines.resize(static_cast<std::size_t>(std::max(1, max_lines)));
+    lines.back() += "…";
+  }
+  return lines;
 }
 
 // One card as a column: its name, its picture, its resource card, a demand's requirement. With
 // `numbered` (the seat may leave a square out), a plan's squares are numbered beside its picture, a
 // demand's in its picture.
-Block card_column(const json& card, int width, bool current, bool numbered) {
+Block card_column(const json& card, int width, bool current, bool numbered, int max_height) {
   Block b{.width = width};
   b.canvas.cell(text_of(card, "name", "?"), width, current ? Ink::mark : Ink::plain).newline();
-  const bool plan = text_of(card, "side") == "plan";
-  const auto values = card_picture(card, numbered && !plan);
-  const auto numbers = card_picture(card, true);
+  const auto values = card_picture(card, false), numbers = card_picture(card, true);
+  // A demand's squares hold nothing to show: its numbers go in its picture, as a plan's do when the
+  // two pictures do not fit side by side.
+  const bool beside = text_of(card, "side") == "plan" && !values.empty() && 2 * Canvas::columns(values[0]) + 2 <= width;
   for (std::size_t r = 0; r < values.size(); ++r) {
-    if (numbered && !plan) {
-      b.canvas.cell(values[r], width, Ink::cyan).newline();
-      continue;
-    }
-    put_picture_row(values[r], width, b.canvas);
-    if (numbered) b.canvas.put(std::string(static_cast<std::size_t>(std::max(0, Canvas::columns(numbers[0]) + 2 - Canvas::columns(values[r]))), ' '))
-                      .put(numbers[r], Ink::cyan);
+    if (numbered && !beside) b.canvas.cell(numbers[r], width, Ink::cyan);
+    else put_picture_row(values[r], width, b.canvas);
+    if (numbered && beside) b.canvas.put("  ").put(numbers[r], Ink::cyan);
     b.canvas.newline();
   }
   put_resource(card, b.canvas);
   b.canvas.newline();
   if (card.contains("requires")) {
-    auto lines = wrap(text_of(card, "requires"), width);
-    if (static_cast<int>(lines.size()) > kRequirementLines) {
-      lines.resize(kRequirementLines);
-      lines.back() += "…";
-    }
+    const auto lines = requirement_lines(text_of(card, "requires"), width, max_height - b.height());
     for (const auto& line : lines) b.canvas.cell(line, width, Ink::quiet).newline();
   }
   return b;
@@ -315,8 +346,9 @@ Block card_column(const json& card, int width, bool current, bool numbered) {
 
 bool may_leave_out(const json& player) { return text_of(player, "may").find("leave out") != std::string::npos; }
 
-// The card being recorded (or shaded) first, then the market, each a column, under one title line.
-Block market_block(const json& view, const json& player, int width) {
+// The card being recorded (or shaded) first, then the market, each a column, under one title line; at
+// most `max_height` lines (a long requirement is shortened).
+Block market_block(const json& view, const json& player, int width, int max_height) {
   const bool autumn = text_of(view, "season") == "Autumn";
   std::vector<std::pair<const json*, bool>> cards;
   if (view.contains("current")) cards.push_back({&view["current"], true});
@@ -330,11 +362,11 @@ Block market_block(const json& view, const json& player, int width) {
   const std::string counts = fmt::format(" · {} cards in the deck", int_of(decks, "season_cards", 0));
   if (view.contains("current")) b.canvas.cell(autumn ? "Shading" : "Recording", column + kGap, Ink::mark);
   b.canvas.put(title, Ink::mark).put(counts, Ink::quiet).newline();
-  if (view["market"].empty()) {
-    if (!view.contains("current")) b.canvas.put("(the market is empty)", Ink::quiet).newline();
-  }
+  if (cards.empty()) b.canvas.put("(the market is empty)", Ink::quiet).newline();
   std::vector<Block> columns;
-  for (const auto& [card, current] : cards) columns.push_back(card_column(*card, column, current, current && may_leave_out(player)));
+  for (const auto& [card, current] : cards) {
+    columns.push_back(card_column(*card, column, current, current && may_leave_out(player), max_height - b.height()));
+  }
   std::vector<const Block*> row;
   for (const Block& c : columns) row.push_back(&c);
   set_beside(row, kGap, b.canvas);
@@ -373,10 +405,12 @@ void put_may(std::string may, int width, Canvas& out) {
 // still do with a skill already paid for.
 void put_pool(const json& view, const json& pool, const json& player, int width, Canvas& out) {
   const bool competitive = text_of(view, "mode") == "competitive";
+  const int owner = int_of(player, "seat");
+  const std::string whose_gifts = owner == viewer_of(view) ? "your gifts" : fmt::format("Seat {}'s gifts", owner);
   const json& cost = pool["next_skill_cost"];
   const std::string next = cost.is_number() ? fmt::format("next skill costs {}", cost.get<int>()) : "no skill use left";
   out.put(competitive ? "Boons " : "Team boons ", Ink::mark);
-  out.cell(fmt::format("{} · {} · gifts chosen {}", int_of(pool, "boons", 0), next, text_of(player, "gifts_chosen")),
+  out.cell(fmt::format("{} · {} · {} chosen {}", int_of(pool, "boons", 0), next, whose_gifts, text_of(player, "gifts_chosen")),
            width - (competitive ? 6 : 11)).newline();
   std::string names, words;
   for (const auto& s : pool["skills"]) {
@@ -384,7 +418,9 @@ void put_pool(const json& view, const json& pool, const json& player, int width,
     words += (words.empty() ? "" : ", ") + fmt::format("{} ({})", text_of(s, "name"), effect_words(text_of(s, "effect")));
   }
   const int room = width - 7;
-  const std::string skills = names.empty() ? "none yet (a crop on a hammer ! teaches its skill)" : Canvas::columns(words) <= room ? words : names;
+  const std::string skills = names.empty()                       ? "none yet (a crop on a hammer ! teaches its skill)"
+                             : Canvas::columns(words) <= room ? words
+                                                              : names;
   const auto lines = wrap(skills, room);
   for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
     out.put(i ? "       " : "Skills ", Ink::mark).cell(lines[i], room, names.empty() ? Ink::quiet : Ink::plain).newline();
@@ -429,8 +465,11 @@ Block small_map(const json& player, int to_act) {
 // `lines` while fewer than `max_lines` are drawn, the first starting with `head` (marked).
 void put_lines(const std::string& head, const std::vector<std::string>& wrapped, int width, int max_lines, Canvas& out, int& lines) {
   for (std::size_t i = 0; i < wrapped.size() && lines < max_lines; ++i, ++lines) {
-    if (i == 0 && !head.empty() && wrapped[0].rfind(head, 0) == 0) out.put(head, Ink::mark).cell(wrapped[0].substr(head.size()), width - Canvas::columns(head));
-    else out.cell(wrapped[i], width, head.empty() ? Ink::quiet : Ink::plain);
+    if (i == 0 && !head.empty() && wrapped[0].rfind(head, 0) == 0) {
+      out.put(head, Ink::mark).cell(wrapped[0].substr(head.size()), width - Canvas::columns(head));
+    } else {
+      out.cell(wrapped[i], width, head.empty() ? Ink::quiet : Ink::plain);
+    }
     out.newline();
   }
 }
@@ -513,7 +552,9 @@ int delivered_count(const json& pool) {
 }
 
 std::string loss_words(const std::string& result) {
-  if (result.find("spring_pass_before_quota") != std::string::npos) return "a player passed in Spring before choosing their share of the gifts";
+  if (result.find("spring_pass_before_quota") != std::string::npos) {
+    return "a player passed in Spring before choosing their share of the gifts";
+  }
   if (result.find("autumn_all_passed") != std::string::npos) return "everyone passed in Autumn before all six gifts were delivered";
   return "the game ended before all six gifts were delivered";
 }
@@ -525,7 +566,7 @@ void put_team_result(const json& view, Canvas& out) {
   if (result == "the team wins") {
     out.put("The team wins!", Ink::green).put(" All six gifts are delivered to the Crown.").newline();
   } else {
-    out.put("The team loses:", Ink::red).put(" " + loss_words(result) + ".").newline();
+    out.put("The team loses:", Ink::red).put(fmt::format(" {}.", loss_words(result))).newline();
   }
   out.put(fmt::format("Score: {} of 6 gifts delivered.", delivered), Ink::mark).newline();
 }
@@ -543,7 +584,8 @@ void put_scores(const json& view, int you, Canvas& out) {
   }
   std::string names;
   for (std::size_t i = 0; i < winners.size(); ++i) names += (i == 0 ? "" : i + 1 == winners.size() ? " and " : ", ") + winners[i];
-  out.put(names, Ink::green).put(winners.size() == 1 ? fmt::format(" wins with {} points.", best) : fmt::format(" share the win with {} points.", best)).newline();
+  const std::string how = winners.size() == 1 ? "wins" : "share the win";
+  out.put(names, Ink::green).put(fmt::format(" {} with {} points.", how, best)).newline();
   out.cell("Scores: " + scores, kScreenWidth).newline();
 }
 
@@ -597,11 +639,12 @@ void draw_play(const json& view, const json& preview, Canvas& out) {
   put_heading(view, you, out);
   Block mine = big_map(player, pool, preview, whose_map(you, owner));
   const int right_width = kScreenWidth - kMapWidth - kGap;
-  Block right = market_block(view, player, right_width);
-  if (pool.is_object()) put_pool(view, pool, player, right_width, right.canvas);
+  Block pool_lines{.width = right_width};
+  if (pool.is_object()) put_pool(view, pool, player, right_width, pool_lines.canvas);
+  Block right = market_block(view, player, right_width, kTopHeight - pool_lines.height());
+  set_beside({&pool_lines}, 0, right.canvas);
   set_beside({&mine, &right}, kGap, out);
   int used = 1 + std::max(mine.height(), right.height());
-  constexpr int kSmallMapHeight = kGrid + 2;
   if (used + 1 + kSmallMapHeight <= kBoardHeight) out.newline(), ++used;
   const bool placing = to_act == you && text_of(view, "step") == "record the card";
   const int others = others_width(view);
