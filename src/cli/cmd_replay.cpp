@@ -1,40 +1,113 @@
-// court replay FILE [--seat N | --spectator]: re-runs a replay, verifies it, prints its log.
+// court replay FILE [--seat N | --spectator] [--step K]: re-runs a replay and verifies it. It prints the
+// game's log from one view; or, with --step K, the board after move K as that view saw it; or, on a
+// terminal, steps through the boards one move per Enter.
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/line_reader.h"
+#include "cli/move_menu.h"
+#include "cli/terminal.h"
 #include "engine/registry.h"
 #include "engine/replay.h"
 
 namespace court::cli {
+namespace {
+
+struct ReplayArgs {
+  std::string file;
+  int seat = kSpectator;
+  bool spectator = false;
+  int step = -1;   // -1: not given
+  bool plain = false;
+};
+
+// The view of `seat` before the first move and after each move.
+std::vector<nlohmann::json> views_of(const Replay& replay, Seat seat) {
+  std::vector<nlohmann::json> views{start_state(replay, games())->view(seat)};
+  rerun(replay, games(), [&](const GameState& state, std::size_t) { views.push_back(state.view(seat)); });
+  return views;
+}
+
+// Move `k`'s heading, the board after it and the log lines it added.
+void print_step(const GameInfo& info, const std::vector<nlohmann::json>& views, std::size_t k, Seat seat,
+                const Terminal& terminal) {
+  const std::string who = seat == kSpectator ? "a spectator" : fmt::format("seat {}", seat);
+  const std::string heading =
+      fmt::format("{} · move {} of {}{}, as {} saw it", info.title, k, views.size() - 1, k == 0 ? " (the start)" : "", who);
+  fmt::print("{}\n\n{}", terminal.ink(heading, Ink::mark), board_text(info, views[k], terminal));
+  if (k == 0) return;
+  fmt::print("\n");
+  for (const auto& line : log_lines(views[k], log_total(views[k - 1]))) {
+    fmt::print("{}\n", terminal.ink("  " + line, Ink::quiet));
+  }
+}
+
+// On a terminal: one move per Enter, `q` to stop.
+void step_through(const GameInfo& info, const std::vector<nlohmann::json>& views, Seat seat, const Terminal& terminal) {
+  LineReader reader(false);
+  for (std::size_t k = 0; k < views.size(); ++k) {
+    terminal.clear_screen();
+    print_step(info, views, k, seat, terminal);
+    const bool last = k + 1 == views.size();
+    const auto line = reader.read(terminal.prompt(last ? "\nThe end. Enter: leave " : "\nEnter: next move, q: quit "));
+    if (!line || lowered(trimmed(*line)) == "q") return;
+  }
+}
+
+void print_log(const Replay& replay, Seat seat) {
+  std::size_t printed = 0;
+  rerun(replay, games(), [&](const GameState& s, std::size_t) {
+    nlohmann::json view = s.view(seat);
+    for (const auto& line : log_lines(view, printed)) fmt::print("{}\n", line);
+    printed = log_total(view);
+  });
+}
+
+void print_verified(const Replay& replay) {
+  auto state = rerun(replay, games());
+  fmt::print("\nreplay verified: {} moves", replay.actions.size());
+  if (state->terminal()) {
+    fmt::print(", outcome {}\n{}", replay.outcome ? "matches the recording" : "(none recorded)",
+               render_outcome(state->outcome().to_json()));
+  } else {
+    fmt::print(", the game was not finished\n");
+  }
+}
+
+void run_replay(const ReplayArgs& args) {
+  const Replay replay = Replay::from_json(read_json_file(args.file));
+  if (args.seat != kSpectator && (args.seat < 0 || args.seat >= replay.players)) {
+    throw UserError(fmt::format("--seat {}: seats are 0..{}", args.seat, replay.players - 1));
+  }
+  const Terminal terminal(args.plain);
+  const GameInfo& info = games().get(replay.game).info;
+  if (args.step >= 0) {
+    const auto views = views_of(replay, args.seat);
+    if (static_cast<std::size_t>(args.step) >= views.size()) {
+      throw UserError(fmt::format("--step {}: the game has moves 0..{} (0 is the start)", args.step, views.size() - 1));
+    }
+    print_step(info, views, static_cast<std::size_t>(args.step), args.seat, terminal);
+  } else if (terminal.interactive()) {
+    step_through(info, views_of(replay, args.seat), args.seat, terminal);
+  } else {
+    print_log(replay, args.seat);
+  }
+  print_verified(replay);
+}
+
+}  // namespace
 
 void add_replay_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("replay", "Re-run a saved game, verify it, and print its log from one view");
-  auto file = std::make_shared<std::string>();
-  auto seat = std::make_shared<int>(kSpectator);
-  cmd->add_option("file", *file, "Replay document (written by `court play --save`)")->required();
-  auto* seat_option = cmd->add_option("--seat", *seat, "Show the log as this seat saw it");
-  auto spectator = std::make_shared<bool>(false);
-  cmd->add_flag("--spectator", *spectator, "Show only public facts (the default)")->excludes(seat_option);
-  cmd->callback([file, seat, spectator] {
-    Replay replay = Replay::from_json(read_json_file(*file));
-    if (*seat != kSpectator && (*seat < 0 || *seat >= replay.players)) {
-      throw UserError(fmt::format("--seat {}: seats are 0..{}", *seat, replay.players - 1));
-    }
-    std::size_t printed = 0;
-    auto state = rerun(replay, games(), [&](const GameState& s, std::size_t) {
-      nlohmann::json view = s.view(*seat);
-      for (const auto& line : log_lines(view, printed)) fmt::print("{}\n", line);
-      printed = log_total(view);
-    });
-    fmt::print("\nreplay verified: {} moves", replay.actions.size());
-    if (state->terminal()) {
-      fmt::print(", outcome {}\n{}", replay.outcome ? "matches the recording" : "(none recorded)",
-                 render_outcome(state->outcome().to_json()));
-    } else {
-      fmt::print(", the game was not finished\n");
-    }
-  });
+  auto* cmd = app.add_subcommand("replay", "Re-run a saved game, verify it, and show it from one view");
+  auto args = std::make_shared<ReplayArgs>();
+  cmd->add_option("file", args->file, "Replay document (written by `court play --save`)")->required();
+  auto* seat_option = cmd->add_option("--seat", args->seat, "Show the game as this seat saw it");
+  cmd->add_flag("--spectator", args->spectator, "Show only public facts (the default)")->excludes(seat_option);
+  cmd->add_option("--step", args->step, "Show the board after this move (0: the start) and stop")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--plain", args->plain, "No colours and no stepping: the log, as when piped");
+  cmd->callback([args] { run_replay(*args); });
 }
 
 }  // namespace court::cli

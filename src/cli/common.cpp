@@ -1,10 +1,13 @@
 #include "cli/common.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <fstream>
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/terminal.h"
 #include "engine/rng.h"
 
 namespace court::cli {
@@ -106,6 +109,14 @@ std::string render_view(const nlohmann::json& view) {
   return out;
 }
 
+std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal,
+                       const nlohmann::json& preview) {
+  if (!info.board.draw) return render_view(view);
+  Board board;
+  info.board.draw(view, preview, board);
+  return terminal.paint(board);
+}
+
 std::size_t log_total(const nlohmann::json& view) {
   if (view.contains("log_total")) return view["log_total"].get<std::size_t>();
   return view.contains("log") ? view["log"].size() : 0;
@@ -124,11 +135,23 @@ std::vector<std::string> log_lines(const nlohmann::json& view, std::size_t from)
   return out;
 }
 
+namespace {
+
+// "spring_pass_before_quota" -> "spring pass before quota"
+std::string loss_words(const nlohmann::json& cause) {
+  if (!cause.is_string()) return cause.dump();
+  std::string words = cause.get<std::string>();
+  std::replace(words.begin(), words.end(), '_', ' ');
+  return words;
+}
+
+}  // namespace
+
 std::string render_outcome(const nlohmann::json& outcome) {
   std::string out;
   if (outcome.contains("team_win")) {
     out += outcome["team_win"].get<bool>() ? "The team wins.\n"
-                                           : fmt::format("The team loses ({}).\n", outcome["loss_cause"].dump());
+                                           : fmt::format("The team loses ({}).\n", loss_words(outcome["loss_cause"]));
   }
   for (const auto& s : outcome["seats"]) {
     out += fmt::format("  seat {}: {} score {} rank {}\n", s["seat"].get<int>(), s["win"].get<bool>() ? "WIN " : "lose",

@@ -81,11 +81,15 @@ Replay Replay::from_json(const nlohmann::json& doc) {
   return r;
 }
 
-std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& registry,
-                                 const std::function<void(const GameState&, std::size_t)>& on_step) {
+std::unique_ptr<GameState> start_state(const Replay& replay, const GameRegistry& registry) {
   const GameEntry& entry = registry.get(replay.game);
   auto factory = entry.prepare(entry.make_config(replay.players, replay.options, replay.data_dir));
-  auto state = replay.scenario ? factory->from_scenario(*replay.scenario, replay.seed) : factory->new_game(replay.seed);
+  return replay.scenario ? factory->from_scenario(*replay.scenario, replay.seed) : factory->new_game(replay.seed);
+}
+
+std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& registry,
+                                 const std::function<void(const GameState&, std::size_t)>& on_step) {
+  auto state = start_state(replay, registry);
   for (std::size_t i = 0; i < replay.actions.size(); ++i) {
     const auto& a = replay.actions[i];
     if (auto error = state->check(a.seat, a.action)) {

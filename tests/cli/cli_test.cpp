@@ -155,6 +155,36 @@ TEST(Cli, PlayFromAPipeSavesAReplayThatVerifies) {
   EXPECT_EQ(slurp(save), slurp(again));
 }
 
+TEST(Cli, PipedInputStillPlaysWholeGamesOfEveryGame) {
+  for (const auto& entry : games().all()) {
+    std::string seats = "human";
+    for (int i = 1; i < entry.info.min_seats; ++i) seats += ",random";
+    CommandResult r = run("play " + entry.info.id + " --seats " + seats + " --seed 3", many_ones());
+    EXPECT_EQ(r.status, 0) << entry.info.id << ": " << r.output.substr(r.output.size() > 3000 ? r.output.size() - 3000 : 0);
+    EXPECT_NE(r.output.find("Game over after"), std::string::npos) << entry.info.id;
+    EXPECT_EQ(r.output.find("\033["), std::string::npos) << entry.info.id << ": colour in a pipe";
+  }
+}
+
+TEST(Cli, ReplayStepShowsTheBoardOfOneMoveAsTheSeatSawIt) {
+  FirstGame g;
+  const std::string save = testing::TempDir() + "cli_step.json";
+  ASSERT_EQ(run("play " + g.id + " --seats " + g.seats() + " --seed 7 --save " + save, many_ones()).status, 0);
+  const std::size_t moves = nlohmann::json::parse(slurp(save))["actions"].size();
+  const std::string title = games().get(g.id).info.title;
+  CommandResult step = run("replay " + save + " --seat 0 --step 2");
+  EXPECT_EQ(step.status, 0) << step.output;
+  EXPECT_EQ(step.output.find(title + " · move 2 of " + std::to_string(moves) + ", as seat 0 saw it\n"), 0u)
+      << step.output;
+  EXPECT_NE(step.output.find("replay verified: "), std::string::npos) << step.output;
+  CommandResult start = run("replay " + save + " --step 0");
+  EXPECT_NE(start.output.find("move 0 of " + std::to_string(moves) + " (the start), as a spectator saw it"),
+            std::string::npos) << start.output;
+  CommandResult beyond = run("replay " + save + " --step " + std::to_string(moves + 1));
+  EXPECT_EQ(beyond.status, 2);
+  EXPECT_NE(beyond.output.find("the game has moves 0.." + std::to_string(moves)), std::string::npos) << beyond.output;
+}
+
 TEST(Cli, MovesMayBeTypedAsTheirText) {
   FirstGame g;
   // Learn the first legal move's label from a game that stops at once, then type it.
