@@ -33,7 +33,7 @@ const std::vector<std::string> kCommands = {"help", "rules", "board", "log", "mo
 
 constexpr const char* kHelp =
     "Type a move's number, its text or the start of its text (Tab completes it), or the short form shown\n"
-    "in [brackets] beside it, which shows the move on the board before you confirm it.\n"
+    "in [brackets] beside it; where the board can show such a move, it does before you confirm it.\n"
     "Up and Down recall what you typed. Commands:\n"
     "  board   draw the board and the moves again\n"
     "  moves   list every legal move\n"
@@ -231,6 +231,18 @@ class TerminalTable {
       return false;
     }
     return true;
+  }
+
+  // Whether the game's board draws `action` before it is played (Gameshire's plan on the map): a move
+  // typed short is confirmed only then; elsewhere the board would look the same and it is played at once.
+  bool shows_preview(Seat seat, Action action) const {
+    const DrawBoard draw = match_.state().info().board.draw;
+    if (!draw) return false;
+    const nlohmann::json view = match_.state().view(seat);
+    Board plain, previewed;
+    draw(view, nullptr, plain);
+    draw(view, match_.state().parts(seat, action), previewed);
+    return !(plain == previewed);
   }
 
   // The board with the move drawn on it; true to play it, false to go back, nothing when input ended.

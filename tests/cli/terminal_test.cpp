@@ -82,7 +82,7 @@ int line_count(const std::string& text) { return static_cast<int>(std::count(tex
 const std::vector<std::string> kIntrigueAgainstBots = {"human", "heuristic", "heuristic"};
 
 TEST(Terminal, TheFirstIntrigueScreenFitsAndShowsTheHandAndTheMoves) {
-  if (!draws_a_board("intrigue")) GTEST_SKIP() << "Intrigue draws no board yet (branch board-intrigue)";
+  ASSERT_TRUE(draws_a_board("intrigue"));
   const auto match = local_match("intrigue", kIntrigueAgainstBots, 7);
   Pane pane(court("play intrigue --seats " + seat_list(kIntrigueAgainstBots) + " --seed 7"));
   ASSERT_TRUE(pane.wait_for("seat 0> ")) << pane.screen();
@@ -206,7 +206,7 @@ std::string play_first_moves_to_the_end(const Pane& pane) {
 }
 
 TEST(Terminal, ThePersuasionEndingShowsEveryHandAndDominantSymbols) {
-  if (!draws_a_board("persuasion")) GTEST_SKIP() << "Persuasion draws no board yet (branch board-persuasion)";
+  ASSERT_TRUE(draws_a_board("persuasion"));
   const std::vector<std::string> seats = {"human", "heuristic", "heuristic"};
   auto match = local_match("persuasion", seats, 5);
   while (!match->state().terminal()) {
@@ -242,7 +242,7 @@ TEST(Terminal, ThePersuasionEndingShowsEveryHandAndDominantSymbols) {
 }
 
 TEST(Terminal, AGameshirePlacementTypedShortIsPreviewedThenConfirmed) {
-  if (!games().get("gameshire").info.board.shorthand) GTEST_SKIP() << "Gameshire has no shorthand yet (board-gameshire)";
+  ASSERT_TRUE(games().get("gameshire").info.board.shorthand);
   Pane pane(court("play gameshire --seats human,heuristic --seed 7"));
   static const std::regex shorthand(R"(\[([A-Z]\d+ r\d[^\]]*)\])");
   std::smatch found;
@@ -272,6 +272,23 @@ TEST(Terminal, AGameshirePlacementTypedShortIsPreviewedThenConfirmed) {
   EXPECT_TRUE(pane.wait_until([&](const std::string& s) {
     return heading_move(s) > before || s.find("Game over") != std::string::npos;
   })) << pane.screen();
+}
+
+// Persuasion's short forms (`s1 21`) draw nothing new on the board, so they are played at once.
+TEST(Terminal, AShortFormTheBoardCannotShowIsPlayedWithoutAPreview) {
+  ASSERT_TRUE(games().get("persuasion").info.board.shorthand);
+  Pane pane(court("play persuasion --seats human,heuristic,heuristic --seed 5"));
+  ASSERT_TRUE(pane.wait_until([](const std::string& s) { return prompt_line(s, 0) == "seat 0> "; })) << pane.screen();
+  const std::string screen = pane.screen();
+  static const std::regex shorthand(R"(\[([a-z]+\d*(?: \d+)?)\])");
+  std::smatch found;
+  ASSERT_TRUE(std::regex_search(screen, found, shorthand)) << screen;
+  const int before = heading_move(screen);
+  pane.type_line(found[1]);
+  ASSERT_TRUE(pane.wait_until([&](const std::string& s) {
+    return heading_move(s) > before || s.find("Play this move?") != std::string::npos;
+  })) << pane.screen();
+  EXPECT_EQ(pane.screen().find("Play this move?"), std::string::npos) << pane.screen();
 }
 
 TEST(Terminal, QuitSavesAndLeaves) {
@@ -308,7 +325,7 @@ TEST(Terminal, PlainGivesNoEscapeCodesAndThePipedListing) {
 }
 
 TEST(Terminal, AnEightyByTwentyFourWindowShrinksTheMenuAndKeepsThePrompt) {
-  if (!draws_a_board("intrigue")) GTEST_SKIP() << "Intrigue draws no board yet (branch board-intrigue)";
+  ASSERT_TRUE(draws_a_board("intrigue"));
   Pane pane(court("play intrigue --seats " + seat_list(kIntrigueAgainstBots) + " --seed 7"), {.width = 80, .height = 24});
   ASSERT_TRUE(pane.wait_for("seat 0> ")) << pane.screen();
   EXPECT_NE(pane.screen().find("more: `moves` lists them all"), std::string::npos) << pane.screen();

@@ -311,6 +311,24 @@ TEST(PersuasionBoardEnding, SaysWhomEachSeatMarriedAndWhyItWonOrLost) {
   for (const std::string& w : winners) EXPECT_NE(verdict.find(w), std::string::npos) << verdict;
 }
 
+// An independent seat beaten by the viewer reads "but you have", never "but you has" (seen at the
+// terminal in a character-card game); random endings of both editions, every viewer.
+TEST(PersuasionBoardEnding, TheReasonAgreesWithYouAsItsSubject) {
+  int you_have = 0;
+  for (const std::string id : {"persuasion", "persuasion-classic"}) {
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      auto g = random_game(id, 3, seed, 400);
+      if (!g->terminal()) continue;
+      for (Seat viewer = 0; viewer < 3; ++viewer) {
+        const std::string text = board_of(*g, viewer).plain();
+        EXPECT_EQ(text.find("you has"), std::string::npos) << id << " seed " << seed << "\n" << text;
+        you_have += text.find("but you have") != std::string::npos;
+      }
+    }
+  }
+  EXPECT_GT(you_have, 0) << "no ending had an independent seat beaten by the viewer";
+}
+
 TEST(PersuasionBoardEnding, AnAvailableSeatCannotWin) {
   json scenario = test_support::consecutive_scenario(3, 10);
   scenario["engaged"] = {{0, 1}};

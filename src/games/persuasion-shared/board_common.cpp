@@ -493,7 +493,8 @@ std::string independent_reason(const std::vector<Result>& results, const Result&
   std::vector<std::string> rivals;
   for (const Result& t : results) if (t.seat != r.seat && satisfies(t, r.desires)) rivals.push_back(seat_name(t.seat, you));
   if (rivals.empty()) return fmt::format("independent, and nobody else has {} dominant", needed_words(r.desires));
-  return fmt::format("independent, but {} {} {} dominant", listed(rivals), rivals.size() == 1 ? "has" : "have",
+  const bool singular = rivals.size() == 1 && rivals[0] != "you";  // "Seat 2 has", "you have"
+  return fmt::format("independent, but {} {} {} dominant", listed(rivals), singular ? "has" : "have",
                      needed_words(r.desires));
 }
 
