@@ -138,7 +138,7 @@ class TerminalTable {
         continue;
       }
       const Action action = legal[static_cast<std::size_t>(choice.entry->number - 1)];
-      if (choice.by_shorthand && terminal_.interactive()) {
+      if (choice.by_shorthand && terminal_.interactive() && shows_preview(seat, action)) {
         const auto confirmed = confirm(seat, *choice.entry, action);
         if (!confirmed) return Turn::input_ended;
         if (!*confirmed) {
