@@ -23,6 +23,17 @@ Board& Board::newline() {
   return *this;
 }
 
+Board& Board::put_line(Line line) {
+  while (!line.empty()) {
+    std::string& last = line.back().text;
+    last.erase(last.find_last_not_of(' ') + 1);
+    if (!last.empty()) break;
+    line.pop_back();
+  }
+  for (const Span& s : line) put(s.text, s.ink);
+  return newline();
+}
+
 Board& Board::cell(std::string_view text, int width, Ink ink) {
   if (width <= 0) return *this;
   const int have = columns(text);

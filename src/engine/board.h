@@ -38,6 +38,8 @@ class Board {
   Board& put(std::string_view text, Ink ink = Ink::plain);
   // Ends the current line (an empty line when nothing was put on it).
   Board& newline();
+  // Appends a whole line without the spaces that pad its end (cells of a last column), and ends it.
+  Board& put_line(Line line);
   // `text` padded with spaces to `width` columns (cut with "…" when longer).
   Board& cell(std::string_view text, int width, Ink ink = Ink::plain);
 

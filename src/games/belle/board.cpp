@@ -592,16 +592,7 @@ void draw_ending(const json& view, const Layout& layout, Board& out) {
 // The board without the spaces that pad the last column of a line.
 Board trimmed(const Board& board) {
   Board out;
-  for (Board::Line line : board.lines()) {
-    while (!line.empty()) {
-      std::string& last = line.back().text;
-      last.erase(last.find_last_not_of(' ') + 1);
-      if (!last.empty()) break;
-      line.pop_back();
-    }
-    for (const Span& s : line) out.put(s.text, s.ink);
-    out.newline();
-  }
+  for (Board::Line line : board.lines()) out.put_line(std::move(line));
   return out;
 }
 

@@ -120,18 +120,6 @@ int columns_of(const Canvas::Line& line) {
   return n;
 }
 
-// Puts `line` without its trailing spaces, and ends it.
-void put_line(Canvas::Line line, Canvas& out) {
-  while (!line.empty()) {
-    std::string& text = line.back().text;
-    text.erase(text.find_last_not_of(' ') + 1);
-    if (!text.empty()) break;
-    line.pop_back();
-  }
-  for (const Span& s : line) out.put(s.text, s.ink);
-  out.newline();
-}
-
 // Lines of `blocks` side by side, `gap` columns apart.
 void set_beside(const std::vector<const Block*>& blocks, int gap, Canvas& out) {
   std::vector<std::vector<Canvas::Line>> lines;
@@ -149,7 +137,7 @@ void set_beside(const std::vector<const Block*>& blocks, int gap, Canvas& out) {
       const int pad = k + 1 < blocks.size() ? std::max(0, blocks[k]->width - columns_of(line) + gap) : 0;
       if (pad > 0) joined.push_back({std::string(static_cast<std::size_t>(pad), ' '), Ink::plain});
     }
-    put_line(std::move(joined), out);
+    out.put_line(std::move(joined));
   }
 }
 
@@ -680,7 +668,7 @@ void draw_board(const nlohmann::json& view, const nlohmann::json& preview, court
   Canvas drawn;
   if (view.value("terminal", false)) draw_ending(view, drawn);
   else draw_play(view, preview, drawn);
-  for (const auto& line : drawn.lines()) put_line(line, out);   // without the spaces padding its end
+  for (const auto& line : drawn.lines()) out.put_line(line);   // without the spaces padding its end
 }
 
 // A placement's short form: the square where the turned shape's first square goes (its top row's
