@@ -42,6 +42,26 @@ inline const GameEntry& game(const char* id) {
 // Plays up to `steps` moves from `state`: the move picked by `choice` among each acting seat's legal
 // moves. Every seat asked to act must have a legal move (the engine's promise). The views (the costly
 // part: JSON and text) are built once, at the end, for the last seat that acted and for a spectator.
+// Draws the terminal board of `viewer`'s view (every game has one), so boards meet the odd positions
+// fuzzed files make; with some of the seat's legal moves drawn as previews, and their short forms.
+inline void draw_board(const GameState& state, Seat viewer) {
+  const BoardHooks& hooks = state.info().board;
+  const nlohmann::json view = state.view(viewer);
+  if (!hooks.draw) return;
+  Board board;
+  hooks.draw(view, nullptr, board);
+  if (viewer == kSpectator || !state.to_act().contains(viewer)) return;
+  ActionList legal;
+  state.legal_actions(viewer, legal);
+  const std::size_t stride = legal.size() / 8 + 1;   // some moves, spread over the list (Gameshire has hundreds)
+  for (std::size_t i = 0; i < legal.size(); i += stride) {
+    const nlohmann::json parts = state.parts(viewer, legal[i]);
+    Board previewed;
+    hooks.draw(view, parts, previewed);
+    if (hooks.shorthand) (void)hooks.shorthand(parts);
+  }
+}
+
 inline void play_some(GameState& state, std::uint8_t choice, int steps) {
   Seat seat = 0;
   for (int step = 0; step < steps && !state.terminal(); ++step) {
@@ -51,8 +71,7 @@ inline void play_some(GameState& state, std::uint8_t choice, int steps) {
     if (legal.empty()) __builtin_trap();
     if (state.apply(seat, legal[(choice + step) % legal.size()])) __builtin_trap();
   }
-  (void)state.view(seat);
-  (void)state.view(kSpectator);
+  for (Seat viewer : {seat, kSpectator}) draw_board(state, viewer);
 }
 
 }  // namespace court::fuzz
