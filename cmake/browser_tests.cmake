@@ -8,13 +8,8 @@ if(NOT COURT_BROWSER_CHROMIUM OR NOT COURT_NODE)
   return()
 endif()
 set(COURT_BROWSER_DIR ${CMAKE_SOURCE_DIR}/tests/browser)
-add_custom_command(
-  OUTPUT ${COURT_BROWSER_DIR}/node_modules/.package-lock.json
-  COMMAND ${NPM} ci --no-audit --no-fund --loglevel=error
-  WORKING_DIRECTORY ${COURT_BROWSER_DIR}
-  DEPENDS ${COURT_BROWSER_DIR}/package-lock.json
-  COMMENT "Installing the browser tests' driver (npm ci in tests/browser: playwright-core)"
-  VERBATIM)
+court_npm_ci(${COURT_BROWSER_DIR} "Installing the browser tests' driver (npm ci in tests/browser: playwright-core)"
+             ${COURT_BROWSER_DIR}/node_modules/.package-lock.json)
 add_custom_target(court_browser_test_deps ALL DEPENDS ${COURT_BROWSER_DIR}/node_modules/.package-lock.json)
 # Every tests/browser/<name>.test.mjs is a test browser.<name>.
 file(GLOB COURT_BROWSER_TESTS CONFIGURE_DEPENDS ${COURT_BROWSER_DIR}/*.test.mjs)

@@ -13,13 +13,8 @@ if(NOT COURT_WEB)
   set(COURT_WEB_ASSETS "")
   set(COURT_WEB_ASSETS_ABS "")
 else()
-add_custom_command(
-  OUTPUT ${COURT_WEB_DIR}/node_modules/.package-lock.json
-  COMMAND ${NPM} ci --no-audit --no-fund --loglevel=error
-  WORKING_DIRECTORY ${COURT_WEB_DIR}
-  DEPENDS ${COURT_WEB_DIR}/package-lock.json
-  COMMENT "Installing the browser client's build tools (npm ci in web/app)"
-  VERBATIM)
+court_npm_ci(${COURT_WEB_DIR} "Installing the browser client's build tools (npm ci in web/app)"
+             ${COURT_WEB_DIR}/node_modules/.package-lock.json)
 set(COURT_WEB_ASSETS_ABS "")
 foreach(f IN LISTS COURT_WEB_ASSETS)
   list(APPEND COURT_WEB_ASSETS_ABS ${COURT_WEB_OUT}/${f})

@@ -1,13 +1,19 @@
 // Shared pieces of the browser tests: a real `court serve` on a free port with its own database, a
-// headless Debian Chromium driven by playwright-core, and the page actions a person would take.
+// headless Debian Chromium driven by playwright-core, the page actions a person would take, and the
+// hidden-information checks (leaks.mjs) as the tests run them after a game.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import {
+  findLeaks, framesMatchReplay, hiddenBySteps, persuasionSecrets, persuasionTokens, titleTokens,
+} from "./leaks.mjs";
 
 export const kTimeout = 60_000;
+const kRepo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export function parseArgs(argv) {
   const args = { _: [] };
@@ -132,17 +138,33 @@ export async function createTableFromLobby(page, base, { game, players, seats, n
   return page.locator("#table").getAttribute("data-code");
 }
 
-/** Waits until it is this seat's move (an enabled action button) or the game is over. */
-export async function waitForTurnOrEnd(page) {
+/**
+ * A table-drawing test's start: a new page whose move list stays folded, and a table of `game` that
+ * "Ada" creates on it from the lobby with `seats`.
+ */
+export async function openFoldedTable(browser, base, { game, seats, width, height, touch }) {
+  const { context, page, record } = await newPage(browser, { width, height, moveList: false, touch });
+  const code = await createTableFromLobby(page, base, { game, players: seats.length, seats, name: "Ada" });
+  check(!(await page.locator("#move-list").evaluate((d) => d.open)), "the move list is folded");
+  return { context, page, record, code };
+}
+
+/** Waits until `cue` (a selector: this seat's move) is on the page or the game is over; true at the end. */
+async function waitForCueOrEnd(page, cue) {
   await page.waitForFunction(
-    () => {
+    (selector) => {
       const t = document.getElementById("table");
-      return t?.dataset.status === "finished" || document.querySelector("#actions button.action:not([disabled])");
+      return t?.dataset.status === "finished" || document.querySelector(selector);
     },
-    null,
+    cue,
     { timeout: kTimeout },
   );
   return (await page.locator("#table").getAttribute("data-status")) === "finished";
+}
+
+/** Waits until it is this seat's move (an enabled action button) or the game is over. */
+export async function waitForTurnOrEnd(page) {
+  return waitForCueOrEnd(page, "#actions button.action:not([disabled])");
 }
 
 /** A seeded choice, so a failing run can be repeated. */
@@ -175,14 +197,7 @@ export async function clickRandomAction(page, random) {
   const before = await page.locator("#table").getAttribute("data-step");
   await buttons.nth(random(n)).click();
   // The move is accepted when a newer state arrives (or the game is over).
-  await page.waitForFunction(
-    (step) => {
-      const t = document.getElementById("table");
-      return t && (t.dataset.step !== step || t.dataset.status === "finished");
-    },
-    before,
-    { timeout: kTimeout },
-  );
+  await waitForNextStep(page, before);
   return true;
 }
 
@@ -200,15 +215,7 @@ export function lastState(record) {
  * is over; returns the state message to act on, or undefined at the end.
  */
 export async function waitForTableTurn(page, record) {
-  await page.waitForFunction(
-    () => {
-      const t = document.getElementById("table");
-      return t?.dataset.status === "finished" || document.querySelector("#status.yours");
-    },
-    null,
-    { timeout: kTimeout },
-  );
-  if ((await page.locator("#table").getAttribute("data-status")) === "finished") return undefined;
+  if (await waitForCueOrEnd(page, "#status.yours")) return undefined;
   const step = Number(await page.locator("#table").getAttribute("data-step"));
   // The page may draw a state a moment before the test sees its frame.
   for (let tries = 0; tries < 100; ++tries) {
@@ -237,6 +244,13 @@ export function lastSentMove(record) {
   return sent.length ? JSON.parse(sent[sent.length - 1]) : undefined;
 }
 
+/** After a gesture: the page sent exactly `move`, at `state`'s step. */
+export function checkSentMove(record, state, move) {
+  const sent = lastSentMove(record);
+  check(sent?.action === move.action && sent?.step === state.step,
+    `step ${state.step}: the gesture for "${move.label}" ${JSON.stringify(move.parts)} sent ${JSON.stringify(sent)}`);
+}
+
 /** The page does not scroll sideways (a phone-size check). */
 export async function checkNoSideScroll(page, what) {
   const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -247,6 +261,16 @@ export async function getJson(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status} ${await r.text()}`);
   return r.json();
+}
+
+/** Every card name in the shipped data files data/<game>/<file> (their `name = "..."` lines). */
+export function dataCardNames(game, files) {
+  const names = new Set();
+  for (const file of files) {
+    const text = readFileSync(path.join(kRepo, "data", game, file), "utf8");
+    for (const m of text.matchAll(/^name\s*=\s*"([^"]+)"/gm)) names.add(m[1]);
+  }
+  return names;
 }
 
 /** Every seat's view (and the spectator's) at every step of a finished table, from the replay API. */
@@ -265,6 +289,58 @@ export async function replayViews(base, code) {
 
 export function check(condition, message) {
   if (!condition) throw new Error(message);
+}
+
+/**
+ * The leak check of seat 0's page (leaks.mjs): every state frame it received carries its own view as the
+ * replay rebuilds it, and no frame or DOM version shows a token `hidden` at its step. `label` prefixes
+ * the failure messages.
+ */
+export function checkPageLeaksNothing({ frames, shots, views, hidden, tokensIn }, label) {
+  const prefix = label ? `${label}: ` : "";
+  const mismatches = framesMatchReplay(frames, views, 0);
+  check(mismatches.length === 0, `${prefix}frames differ from the seat's own view:\n${mismatches.slice(0, 5).join("\n")}`);
+  const leaks = findLeaks({ frames, shots, hidden, tokensIn });
+  check(leaks.length === 0, `${prefix}hidden cards reached the page:\n${leaks.slice(0, 10).join("\n")}`);
+}
+
+/** The leak check is not vacuous: a token hidden at `step`, planted in a DOM version of that step, is caught. */
+export function checkPlantedCardCaught(hidden, tokensIn, step) {
+  const planted = [...hidden[step]][0];
+  check(planted && findLeaks({ frames: [], shots: [{ step, text: `… ${planted} …` }], hidden, tokensIn }).length === 1,
+    "a planted hidden card is caught");
+}
+
+/**
+ * The leak check of a finished game whose cards are named (Belle, Gameshire) on seat 0's page: `hiddenOf`
+ * (views, tokensIn) gives what is hidden at each step; a card hidden at step 1 planted on the page is caught.
+ */
+export async function checkCardNamesHidden(base, { code, record, shots }, { game, names, hiddenOf }) {
+  const { steps, views } = await replayViews(base, code);
+  const tokensIn = titleTokens(names);
+  const hidden = hiddenOf(views, tokensIn);
+  checkPageLeaksNothing({ frames: record.frames, shots, views, hidden, tokensIn });
+  checkPlantedCardCaught(hidden, tokensIn, 1);
+  console.log(`${game} ${code}: ${steps} steps, ${record.frames.length} frames, ${shots.length} DOM versions checked`);
+}
+
+/**
+ * The leak check of a finished Persuasion game on seat 0's page, and that it is not vacuous: other seats
+ * held cards we did not know, and `where` (the page, the table) showed our own hand as card numbers the
+ * check reads. Returns what the caller's own checks need.
+ */
+export async function checkPersuasionSecrets(base, { code, page, record }, where) {
+  const { steps, views } = await replayViews(base, code);
+  const hidden = hiddenBySteps(views, 0, persuasionSecrets, persuasionTokens);
+  const shots = await page.evaluate(() => window.__domShots);
+  checkPageLeaksNothing({ frames: record.frames, shots, views, hidden, tokensIn: persuasionTokens });
+  check(hidden[0].size >= 10, `only ${hidden[0].size} cards hidden at the start`);
+  const handShown = shots.some((s) => {
+    const hand = persuasionTokens(JSON.stringify(views[s.step]?.[0]?.hand ?? []));
+    return hand.size > 0 && [...hand].every((t) => s.text.includes(t));
+  });
+  check(handShown, `the ${where} shows our hand as card numbers the check reads`);
+  return { steps, hidden, shots };
 }
 
 /** Runs one test body with a server and a browser, and reports the way CTest expects. */

@@ -5,34 +5,13 @@
 // and checks that the page sent exactly that move. Once at desktop size with the mouse (every third move
 // by the keyboard: focus, Enter), once at phone size with taps. No other seat's hand, face-down gift or
 // the deck ever reaches the page (frames or DOM).
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
-  check,
-  checkNoSideScroll,
-  createTableFromLobby,
-  lastSentMove,
-  makeRandom,
-  newPage,
-  replayViews,
-  runTest,
-  waitForNextStep,
-  waitForTableTurn,
+  check, checkCardNamesHidden, checkNoSideScroll, checkSentMove, dataCardNames, lastSentMove, makeRandom,
+  openFoldedTable, runTest, waitForNextStep, waitForTableTurn,
 } from "./lib.mjs";
-import { belleHiddenBySteps, findLeaks, framesMatchReplay, titleTokens } from "./leaks.mjs";
-
-const kRepo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** Every card name in the shipped data, so a card that stays in the deck all game is still a token. */
-function belleCardNames() {
-  const names = new Set();
-  for (const file of ["guests.toml", "belles.toml"]) {
-    const text = readFileSync(path.join(kRepo, "data/belle", file), "utf8");
-    for (const m of text.matchAll(/^name\s*=\s*"([^"]+)"/gm)) names.add(m[1]);
-  }
-  return names;
-}
+import { belleHiddenBySteps } from "./leaks.mjs";
 
 /**
  * The gesture that makes `move` on the table: `how` is "click", "tap" or "keys" (focus, then Enter: the
@@ -103,9 +82,8 @@ function pickMove(legal, random) {
 
 /** A whole game at one size; returns what the leak checks need. */
 async function playGame(server, browser, { width, height, touch, seats, seed, out, shot, pickupShot }) {
-  const { context, page, record } = await newPage(browser, { width, height, moveList: false, touch });
-  const code = await createTableFromLobby(page, server.base, { game: "belle", players: seats.length, seats, name: "Ada" });
-  check(!(await page.locator("#move-list").evaluate((d) => d.open)), "the move list is folded");
+  const { context, page, record, code } =
+    await openFoldedTable(browser, server.base, { game: "belle", seats, width, height, touch });
   const random = makeRandom(seed);
   const kinds = new Map();
   let moves = 0;
@@ -136,9 +114,7 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
       await page.screenshot({ path: path.join(out, `belle-failed-${width}.png`), fullPage: true });
       throw new Error(`step ${state.step}: the ${how} gesture for "${move.label}" ${JSON.stringify(move.parts)} sent no move (sent last: ${JSON.stringify(lastSentMove(record))}): ${e.message}`);
     }
-    const sent = lastSentMove(record);
-    check(sent?.action === move.action && sent?.step === state.step,
-      `step ${state.step}: the gesture for "${move.label}" ${JSON.stringify(move.parts)} sent ${JSON.stringify(sent)}`);
+    checkSentMove(record, state, move);
     kinds.set(move.parts.kind, (kinds.get(move.parts.kind) ?? 0) + 1);
     if (how === "keys") ++byKeys;
     if (touch && moves % 10 === 1) await checkNoSideScroll(page, `phone, move ${moves}`);
@@ -155,25 +131,11 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
   return { code, record, shots, kinds };
 }
 
-/** No frame or DOM version of seat 0's page shows another seat's hand or gift, or the deck. */
-async function checkNoLeaks(server, { code, record, shots }, names) {
-  const { steps, views } = await replayViews(server.base, code);
-  const tokensIn = titleTokens(names);
-  const hidden = belleHiddenBySteps(views, 0, names, tokensIn);
-  const mismatches = framesMatchReplay(record.frames, views, 0);
-  check(mismatches.length === 0, `frames differ from the seat's own view:\n${mismatches.slice(0, 5).join("\n")}`);
-  const leaks = findLeaks({ frames: record.frames, shots, hidden, tokensIn });
-  check(leaks.length === 0, `hidden cards reached the page:\n${leaks.slice(0, 10).join("\n")}`);
-  const planted = [...hidden[1]][0];
-  check(planted && findLeaks({ frames: [], shots: [{ step: 1, text: `… ${planted} …` }], hidden, tokensIn }).length === 1,
-    "a planted hidden card is caught");
-  console.log(`belle ${code}: ${steps} steps, ${record.frames.length} frames, ${shots.length} DOM versions checked`);
-}
-
 await runTest("browser.table-belle", async ({ server, browser, args }) => {
   const out = args.out ?? "build/release/screenshots";
   mkdirSync(out, { recursive: true });
-  const names = belleCardNames();
+  // Every card name in the shipped data, so a card that stays in the deck all game is still a token.
+  const names = dataCardNames("belle", ["guests.toml", "belles.toml"]);
   const desktop = await playGame(server, browser, {
     width: 1280, height: 900, touch: false, seats: ["human", "heuristic", "random"], seed: 11, out,
     shot: "belle-table-desktop.png", pickupShot: "belle-table-pickup.png",
@@ -185,6 +147,7 @@ await runTest("browser.table-belle", async ({ server, browser, args }) => {
   const played = new Set([...desktop.kinds.keys(), ...phone.kinds.keys()]);
   for (const kind of ["invite", "couple"]) check(played.has(kind), `no "${kind}" gesture was played`);
   check(played.has("gift") || played.has("no_gift"), "no gift step was played");
-  await checkNoLeaks(server, desktop, names);
-  await checkNoLeaks(server, phone, names);
+  // No frame or DOM version of seat 0's page shows another seat's hand or gift, or the deck.
+  const hiddenOf = (views, tokensIn) => belleHiddenBySteps(views, 0, names, tokensIn);
+  for (const run of [desktop, phone]) await checkCardNamesHidden(server.base, run, { game: "belle", names, hiddenOf });
 });

@@ -5,31 +5,15 @@
 // or a skill clicked; pass and keep pressed) and checks that the page sent exactly that move. Once at
 // desktop size with the mouse (a bot beside the person, so the other map shows small), once at phone
 // size with taps (solo). No card still in the season deck is ever named on the page (frames or DOM).
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
-  check,
-  checkNoSideScroll,
-  createTableFromLobby,
-  getJson,
-  lastSentMove,
-  makeRandom,
-  newPage,
-  replayViews,
-  runTest,
-  waitForNextStep,
-  waitForTableTurn,
+  check, checkCardNamesHidden, checkNoSideScroll, checkSentMove, dataCardNames, getJson, makeRandom, openFoldedTable,
+  runTest, waitForNextStep, waitForTableTurn,
 } from "./lib.mjs";
-import { findLeaks, framesMatchReplay, gameshireHiddenBySteps, titleTokens } from "./leaks.mjs";
+import { gameshireHiddenBySteps } from "./leaks.mjs";
 
-const kRepo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const kColumns = "LABCDEFR";
-
-function seasonCardNames() {
-  const text = readFileSync(path.join(kRepo, "data/gameshire/seasons.toml"), "utf8");
-  return new Set([...text.matchAll(/^name\s*=\s*"([^"]+)"/gm)].map((m) => m[1]));
-}
 
 const cellOf = (name) => ({ row: Number(name.slice(1)), col: kColumns.indexOf(name[0]) });
 const nameOf = (row, col) => `${kColumns[col]}${row}`;
@@ -188,9 +172,8 @@ async function checkRedGhost(page, record, touch) {
 
 /** A whole game at one size; returns what the leak checks need. */
 async function playGame(server, browser, { width, height, touch, seats, seed, out, shot }) {
-  const { context, page, record } = await newPage(browser, { width, height, moveList: false, touch });
-  const code = await createTableFromLobby(page, server.base, { game: "gameshire", players: seats.length, seats, name: "Ada" });
-  check(!(await page.locator("#move-list").evaluate((d) => d.open)), "the move list is folded");
+  const { context, page, record, code } =
+    await openFoldedTable(browser, server.base, { game: "gameshire", seats, width, height, touch });
   const random = makeRandom(seed);
   const kinds = new Map();
   let moves = 0;
@@ -221,9 +204,7 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
     if (keyboard) keyboardMoves++;
     await perform(page, state, move, { touch, keyboard, shot: takeShot });
     await waitForNextStep(page, state.step);
-    const sent = lastSentMove(record);
-    check(sent?.action === move.action && sent?.step === state.step,
-      `step ${state.step}: the gesture for "${move.label}" ${JSON.stringify(move.parts)} sent ${JSON.stringify(sent)}`);
+    checkSentMove(record, state, move);
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     if (touch && moves % 10 === 1) await checkNoSideScroll(page, `phone, move ${moves}`);
   }
@@ -240,28 +221,13 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
   return { code, record, shots, kinds };
 }
 
-/** No frame or DOM version of seat 0's page names a season card still hidden in the deck. */
-async function checkNoLeaks(server, { code, record, shots }, names) {
-  const { steps, views } = await replayViews(server.base, code);
-  const tokensIn = titleTokens(names);
-  const hidden = gameshireHiddenBySteps(views, names, tokensIn);
-  const mismatches = framesMatchReplay(record.frames, views, 0);
-  check(mismatches.length === 0, `frames differ from the seat's own view:\n${mismatches.slice(0, 5).join("\n")}`);
-  const leaks = findLeaks({ frames: record.frames, shots, hidden, tokensIn });
-  check(leaks.length === 0, `hidden cards reached the page:\n${leaks.slice(0, 10).join("\n")}`);
-  const planted = [...hidden[1]][0];
-  check(planted && findLeaks({ frames: [], shots: [{ step: 1, text: `… ${planted} …` }], hidden, tokensIn }).length === 1,
-    "a planted hidden card is caught");
-  console.log(`gameshire ${code}: ${steps} steps, ${record.frames.length} frames, ${shots.length} DOM versions checked`);
-}
-
 await runTest("browser.table-gameshire", async ({ server, browser, args }) => {
   const out = args.out ?? "build/release/screenshots";
   mkdirSync(out, { recursive: true });
   // Card names the rules page uses as examples may show on any page (a "How to play" panel), so they
   // are not tokens; every other season card is.
   const rulesText = (await getJson(`${server.base}/api/games/gameshire/rules`)).markdown;
-  const names = new Set([...seasonCardNames()].filter((n) => !rulesText.includes(n)));
+  const names = new Set([...dataCardNames("gameshire", ["seasons.toml"])].filter((n) => !rulesText.includes(n)));
   check(names.size >= 10, `only ${names.size} season card names to look for`);
   const desktop = await playGame(server, browser, {
     width: 1280, height: 900, touch: false, seats: ["human", "greedy"], seed: 3, out, shot: "gameshire-table-desktop.png",
@@ -271,6 +237,7 @@ await runTest("browser.table-gameshire", async ({ server, browser, args }) => {
   });
   const played = new Set([...desktop.kinds.keys(), ...phone.kinds.keys()]);
   for (const kind of ["choose", "place_plan"]) check(played.has(kind), `no "${kind}" gesture was played`);
-  await checkNoLeaks(server, desktop, names);
-  await checkNoLeaks(server, phone, names);
+  // No frame or DOM version of seat 0's page names a season card still hidden in the deck.
+  const hiddenOf = (views, tokensIn) => gameshireHiddenBySteps(views, names, tokensIn);
+  for (const run of [desktop, phone]) await checkCardNamesHidden(server.base, run, { game: "gameshire", names, hiddenOf });
 });

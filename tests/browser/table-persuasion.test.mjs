@@ -7,10 +7,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  check, checkNoSideScroll, createTableFromLobby, getJson, lastSentMove, makeRandom, newPage, replayViews, runTest,
-  waitForNextStep, waitForTableTurn,
+  check, checkNoSideScroll, checkPersuasionSecrets, createTableFromLobby, getJson, lastSentMove, makeRandom, newPage,
+  runTest, waitForNextStep, waitForTableTurn,
 } from "./lib.mjs";
-import { findLeaks, framesMatchReplay, hiddenBySteps, persuasionSecrets, persuasionTokens } from "./leaks.mjs";
+import { findLeaks, persuasionTokens } from "./leaks.mjs";
 
 const kButtons = {
   independence: ".table-action.independence",
@@ -187,19 +187,7 @@ export async function playTable({ server, browser, args }, { game, size, touch, 
   check(record.errors.length === 0, `page errors: ${record.errors.join("; ")}`);
   if (phone) await checkNoSideScroll(page, `${game} at the end`);
 
-  const { steps, views } = await replayViews(server.base, code);
-  const hidden = hiddenBySteps(views, 0, persuasionSecrets, persuasionTokens);
-  const shots = await page.evaluate(() => window.__domShots);
-  const mismatches = framesMatchReplay(record.frames, views, 0);
-  check(mismatches.length === 0, `frames differ from the seat's own view:\n${mismatches.slice(0, 5).join("\n")}`);
-  const leaks = findLeaks({ frames: record.frames, shots, hidden, tokensIn: persuasionTokens });
-  check(leaks.length === 0, `hidden cards reached the page:\n${leaks.slice(0, 10).join("\n")}`);
-  check(hidden[0].size >= 10, `only ${hidden[0].size} cards hidden at the start`);
-  const handShown = shots.some((s) => {
-    const hand = persuasionTokens(JSON.stringify(views[s.step]?.[0]?.hand ?? []));
-    return hand.size > 0 && [...hand].every((t) => s.text.includes(t));
-  });
-  check(handShown, "the table shows our hand as card numbers the check reads");
+  const { steps, hidden, shots } = await checkPersuasionSecrets(server.base, { code, page, record }, "table");
   const planted = [...hidden[0]][0];
   check(findLeaks({ frames: [`{"step":0,"view":{"x":{"id":${Number(planted.slice(1))},"symbols":[]}}}`], shots: [], hidden, tokensIn: persuasionTokens }).length === 1,
     "a planted hidden card object is caught");
