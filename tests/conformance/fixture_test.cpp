@@ -15,15 +15,21 @@ std::unique_ptr<GameFactory> prepare(int seats) {
   return entry.prepare(entry.make_config(seats, {}));
 }
 
-bool mentions(const std::vector<std::string>& failures, const std::string& text) {
-  for (const auto& f : failures) if (f.find(text) != std::string::npos) return true;
-  return false;
-}
-
 std::string joined(const std::vector<std::string>& failures) {
   std::string out;
   for (const auto& f : failures) out += f + "\n";
   return out;
+}
+
+testing::AssertionResult mentions(const std::vector<std::string>& failures, const std::string& text) {
+  for (const auto& f : failures) if (f.find(text) != std::string::npos) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "no failure mentions \"" << text << "\":\n" << joined(failures);
+}
+
+// The flaw F is caught: `playouts` random playouts with `seats` seats report a failure naming `text`.
+template <Flaw F>
+testing::AssertionResult playouts_catch(int seats, int playouts, const std::string& text) {
+  return mentions(check_playouts(*prepare<F>(seats), 1, playouts), text);
 }
 
 TEST(ConformanceFixture, CorrectGamePassesEveryCheck) {
@@ -37,53 +43,43 @@ TEST(ConformanceFixture, CorrectGamePassesEveryCheck) {
 }
 
 TEST(ConformanceFixture, LeakyViewIsCaught) {
-  auto failures = check_playouts(*prepare<Flaw::LeakyView>(2), 1, 3);
-  EXPECT_TRUE(mentions(failures, "changed view(")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::LeakyView>(2, 3, "changed view("));
 }
 
 TEST(ConformanceFixture, NondeterministicRuleIsCaught) {
-  auto failures = check_playouts(*prepare<Flaw::Nondeterministic>(2), 1, 5);
-  EXPECT_TRUE(mentions(failures, "not deterministic")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::Nondeterministic>(2, 5, "not deterministic"));
 }
 
 TEST(ConformanceFixture, AcceptedIllegalMoveIsCaught) {
-  auto failures = check_playouts(*prepare<Flaw::AcceptsIllegal>(2), 1, 3);
-  EXPECT_TRUE(mentions(failures, "illegal move accepted")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::AcceptsIllegal>(2, 3, "illegal move accepted"));
 }
 
 TEST(ConformanceFixture, SearchThatSeesASecretChoiceIsCaught) {
-  auto failures = check_playouts(*prepare<Flaw::VisibleChoice>(3), 1, 5);
-  EXPECT_TRUE(mentions(failures, "observe: seat")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::VisibleChoice>(3, 5, "observe: seat"));
 }
 
 TEST(ConformanceFixture, AnIllegalPlayoutMoveIsCaught) {
-  auto failures = check_playouts(*prepare<Flaw::IllegalPlayout>(3), 1, 3);
-  EXPECT_TRUE(mentions(failures, "playout() chose code 99")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::IllegalPlayout>(3, 3, "playout() chose code 99"));
 }
 
 TEST(ConformanceFixture, SearchMovesOutsideTheLegalListAreCaught) {
-  auto failures = check_playouts(*prepare<Flaw::IllegalSearchMoves>(3), 1, 3);
-  EXPECT_TRUE(mentions(failures, "search_moves() kept code 99")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::IllegalSearchMoves>(3, 3, "search_moves() kept code 99"));
 }
 
 TEST(ConformanceFixture, MovesWithEqualPartsAreCaught) {
-  auto failures = check_playouts(*prepare<Flaw::AmbiguousParts>(2), 1, 3);
-  EXPECT_TRUE(mentions(failures, "have equal parts")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::AmbiguousParts>(2, 3, "have equal parts"));
 }
 
 TEST(ConformanceFixture, PartsThatNameAHiddenCardAreCaught) {
-  auto failures = check_playouts(*prepare<Flaw::LeakyParts>(2), 1, 5);
-  EXPECT_TRUE(mentions(failures, "changed the parts of seat")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::LeakyParts>(2, 5, "changed the parts of seat"));
 }
 
 TEST(ConformanceFixture, ABoardWiderThanTheTerminalIsCaught) {
-  auto failures = check_playouts(*prepare<Flaw::SprawlingBoard>(2), 1, 3);
-  EXPECT_TRUE(mentions(failures, "columns wide, more than 100")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::SprawlingBoard>(2, 3, "columns wide, more than 100"));
 }
 
 TEST(ConformanceFixture, AShorthandNamingTwoMovesIsCaught) {
-  auto failures = check_playouts(*prepare<Flaw::AmbiguousShorthand>(2), 1, 3);
-  EXPECT_TRUE(mentions(failures, "have the shorthand 'c'")) << joined(failures);
+  EXPECT_TRUE(playouts_catch<Flaw::AmbiguousShorthand>(2, 3, "have the shorthand 'c'"));
 }
 
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
@@ -91,7 +87,7 @@ TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.
   EXPECT_TRUE(check_playouts(*factory, 1, 3).empty());
   auto failures = check_determinization_fairness(*factory, 1, 4000);
-  EXPECT_TRUE(mentions(failures, "unfair determinization")) << joined(failures);
+  EXPECT_TRUE(mentions(failures, "unfair determinization"));
 }
 
 TEST(ConformanceFixture, ChiSquarePValueMatchesTables) {
