@@ -16,7 +16,9 @@ namespace court::persuasion_classic {
 namespace {
 
 using nlohmann::json;
+using test_support::checked_report;
 using test_support::view_with_labels;
+using test_support::winners_among;
 
 std::shared_ptr<const GameFactory> factory(int seats) { return test_support::factory_for("persuasion-classic", seats); }
 
@@ -263,20 +265,11 @@ TEST(PersuasionClassic, ReportOfAFinishedGame) {
   Game game = scenario_game(3, scenario);
   ASSERT_TRUE(game.g->terminal());
   for (Seat s = 0; s < 3; ++s) EXPECT_TRUE(game.s().won(s)) << s;
-  GameReport r;
-  game.g->report(r);
-  EXPECT_FALSE(r.capped);
-  EXPECT_EQ(r.values["rounds"], game.s().round());
-  EXPECT_EQ(r.values["engaged_pairs"], 1);
-  EXPECT_EQ(r.values["independents"], 1);
-  EXPECT_EQ(r.values["left_available"], 0);
-  EXPECT_EQ(r.values["winners"], 3);
-  EXPECT_DOUBLE_EQ(r.values["satisfied_rate"], 1.0);
-  EXPECT_EQ(r.values["engaged_won"], 2);
-  EXPECT_EQ(r.values["independent_won"], 1);
-  EXPECT_EQ(r.values["one_or_none_left"], 1);
-  EXPECT_EQ(r.values["final_round_played"], 0);
-  EXPECT_EQ(r.values["max_rounds_reached"], 0);
+  GameReport r = checked_report(*game.g, false, {{"rounds", game.s().round()}, {"engaged_pairs", 1},
+                                                 {"independents", 1}, {"left_available", 0}, {"winners", 3},
+                                                 {"satisfied_rate", 1.0}, {"engaged_won", 2}, {"independent_won", 1},
+                                                 {"one_or_none_left", 1}, {"final_round_played", 0},
+                                                 {"max_rounds_reached", 0}});
   ASSERT_EQ(r.cards[0].size(), 6u);  // five traits and the desires card
   EXPECT_TRUE(r.cards[0][0].starts_with("#01 ")) << r.cards[0][0];
   EXPECT_TRUE(r.cards[2].back().starts_with("desires #18 wants")) << r.cards[2].back();
@@ -936,10 +929,7 @@ TEST(PersuasionClassicMatrimony, EngagedWinsOnlyWhenTheFianceSatisfies) {
   scenario["engaged"] = {{0, 1}, {2, 3}};
   Game game = scenario_game(4, scenario);
   ASSERT_TRUE(game.g->terminal());
-  EXPECT_TRUE(game.s().won(0));
-  EXPECT_FALSE(game.s().won(1));
-  EXPECT_FALSE(game.s().won(2));
-  EXPECT_FALSE(game.s().won(3));
+  EXPECT_EQ(winners_among(game.s(), {0, 1, 2, 3}), std::vector<Seat>{0});
 }
 
 // Matrimony step 4: "If independent, check the dominant attributes of all other players. If nobody has
@@ -954,10 +944,7 @@ TEST(PersuasionClassicMatrimony, IndependentWinsWhenNoOtherPlayerSatisfies) {
   scenario["independent"] = {1, 2, 3};
   Game game = scenario_game(4, scenario);
   ASSERT_TRUE(game.g->terminal());
-  EXPECT_TRUE(game.s().won(1));
-  EXPECT_TRUE(game.s().won(2));
-  EXPECT_TRUE(game.s().won(3));
-  EXPECT_FALSE(game.s().won(0));
+  EXPECT_EQ(winners_among(game.s(), {0, 1, 2, 3}), (std::vector<Seat>{1, 2, 3}));
 }
 
 // Matrimony step 4 counts every other player, eligible ones included: seat 2 wants -Title -Romance
@@ -968,9 +955,7 @@ TEST(PersuasionClassicMatrimony, IndependentLosesWhenEvenAnEligiblePlayerSatisfi
   scenario["independent"] = {1, 2, 3};
   Game game = scenario_game(4, scenario);
   ASSERT_TRUE(game.g->terminal());
-  EXPECT_FALSE(game.s().won(2));
-  EXPECT_TRUE(game.s().won(1));
-  EXPECT_TRUE(game.s().won(3));
+  EXPECT_EQ(winners_among(game.s(), {1, 2, 3}), (std::vector<Seat>{1, 3}));
 }
 
 // Key terminology, "Traits: A player's hand of cards (excluding their desires card)": dominant

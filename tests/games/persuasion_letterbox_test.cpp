@@ -15,6 +15,7 @@ namespace court::persuasion {
 namespace {
 
 using nlohmann::json;
+using test_support::checked_report;
 
 std::shared_ptr<const GameFactory> factory(int seats, std::map<std::string, std::string> options = {}) {
   return test_support::factory_for("persuasion", seats, std::move(options));
@@ -737,20 +738,11 @@ TEST(PersuasionReport, FinishedGameFigures) {
   EXPECT_TRUE(game.s().won(1));
   EXPECT_EQ(game.s().won(0), game.s().hand_satisfies(1, game.s().table().desires[0]));
   EXPECT_EQ(game.s().won(1), game.s().hand_satisfies(0, game.s().table().desires[1]));
-  GameReport r;
-  game.g->report(r);
-  EXPECT_FALSE(r.capped);
-  EXPECT_EQ(r.values["rounds"], 2);
-  EXPECT_EQ(r.values["engaged_pairs"], 1);
-  EXPECT_EQ(r.values["independents"], 0);
-  EXPECT_EQ(r.values["left_available"], 2);
-  EXPECT_EQ(r.values["winners"], 1);
-  EXPECT_DOUBLE_EQ(r.values["satisfied_rate"], (1) / 4.0);
-  EXPECT_EQ(r.values["engaged_won"], 1);
-  EXPECT_EQ(r.values["independent_won"], 0);
-  EXPECT_EQ(r.values["final_round_played"], 1);
-  EXPECT_EQ(r.values["one_or_none_left"], 0);
-  EXPECT_EQ(r.values["max_rounds_reached"], 0);
+  GameReport r = checked_report(*game.g, false, {{"rounds", 2}, {"engaged_pairs", 1}, {"independents", 0},
+                                                 {"left_available", 2}, {"winners", 1}, {"satisfied_rate", 1 / 4.0},
+                                                 {"engaged_won", 1}, {"independent_won", 0},
+                                                 {"final_round_played", 1}, {"one_or_none_left", 0},
+                                                 {"max_rounds_reached", 0}});
   // Seat 0 ends with #02..#10 and its desires card; seat 1 with #01, #11..#18.
   ASSERT_EQ(r.cards[0].size(), 10u);
   EXPECT_EQ(r.cards[0].back(), "desires " + shared_deck().desire_label(game.s().table().desires[0]));
@@ -771,15 +763,9 @@ TEST(PersuasionReport, FinishedGameFigures) {
   while (capped.s().phase() == Phase::Reflection) capped.play(capped.s().reflecting_seat(), MoveCode{Move::KeepNone});
   while (capped.s().phase() == Phase::Postman) capped.play(capped.s().reflecting_seat(), MoveCode{Move::Pass});
   ASSERT_TRUE(capped.g->terminal());
-  GameReport rc;
-  capped.g->report(rc);
-  EXPECT_TRUE(rc.capped);
-  EXPECT_EQ(rc.values["rounds"], 1);
-  EXPECT_EQ(rc.values["engaged_pairs"], 0);
-  EXPECT_EQ(rc.values["left_available"], 3);
-  EXPECT_EQ(rc.values["winners"], 0);
-  EXPECT_EQ(rc.values["max_rounds_reached"], 1);
-  EXPECT_EQ(rc.values["final_round_played"], 0);
+  GameReport rc = checked_report(*capped.g, true, {{"rounds", 1}, {"engaged_pairs", 0}, {"left_available", 3},
+                                                   {"winners", 0}, {"max_rounds_reached", 1},
+                                                   {"final_round_played", 0}});
   EXPECT_EQ(rc.cards[2].size(), 11u);
 }
 

@@ -8,6 +8,8 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/match.h"
 #include "engine/registry.h"
@@ -92,6 +94,24 @@ inline void add_card_labels(const PersuasionDeck& d, const nlohmann::json& node,
 inline std::string view_with_labels(const PersuasionDeck& d, const nlohmann::json& view) {
   std::string out = view.dump();
   add_card_labels(d, view, out);
+  return out;
+}
+
+// The report of a game, its flag `capped` and values checked against `want` (a key it lacks reads as 0).
+inline GameReport checked_report(const GameState& game, bool capped,
+                                 const std::vector<std::pair<std::string, double>>& want) {
+  GameReport r;
+  game.report(r);
+  EXPECT_EQ(r.capped, capped);
+  for (const auto& [key, value] : want) EXPECT_DOUBLE_EQ(r.values[key], value) << key;
+  return r;
+}
+
+// The seats among `seats` that won, in order.
+template <class State>
+std::vector<Seat> winners_among(const State& s, std::initializer_list<Seat> seats) {
+  std::vector<Seat> out;
+  for (Seat t : seats) if (s.won(t)) out.push_back(t);
   return out;
 }
 
