@@ -216,18 +216,32 @@ nlohmann::json until_a_person_acts(WsClient& c0) {
   });
 }
 
+// A server with an Intrigue table for two people (see two_people), both connected, and the first state in
+// which one of them must act; `me` is that person's seat (Intrigue: one seat at a time).
+struct IntrigueForTwo {
+  explicit IntrigueForTwo(const std::string& db)
+      : server(temp_db(db)), port(server.port()), t(two_people(port, "intrigue")),
+        c0(port, ws_target(t.code, t.token0)), c1(port, ws_target(t.code, t.token1)),
+        first(until_a_person_acts(c0)),
+        me(std::find(first.at("waiting_for").begin(), first.at("waiting_for").end(), 0) !=
+           first.at("waiting_for").end() ? 0 : 1) {}
+  InProcessServer server;
+  std::uint16_t port;
+  TwoPeople t;
+  WsClient c0, c1;
+  nlohmann::json first;
+  int me;
+};
+
 TEST(ServerBadInput, RefusedMessagesChangeNothingAndKeepTheConnection) {
-  InProcessServer server(temp_db("bad_messages"));
-  const auto port = server.port();
-  const auto t = two_people(port, "intrigue");
-  WsClient c0(port, ws_target(t.code, t.token0));
-  WsClient c1(port, ws_target(t.code, t.token1));
-  const auto first = until_a_person_acts(c0);
-  // Intrigue: one seat at a time. `me` must act, `other` must not.
-  const int me = std::find(first.at("waiting_for").begin(), first.at("waiting_for").end(), 0) !=
-                 first.at("waiting_for").end() ? 0 : 1;
-  WsClient& mine = me == 0 ? c0 : c1;
-  WsClient& theirs = me == 0 ? c1 : c0;
+  IntrigueForTwo two("bad_messages");
+  const auto port = two.port;
+  const auto& t = two.t;
+  const auto& first = two.first;
+  // `me` must act, `other` must not.
+  const int me = two.me;
+  WsClient& mine = me == 0 ? two.c0 : two.c1;
+  WsClient& theirs = me == 0 ? two.c1 : two.c0;
   const std::string& my_token = me == 0 ? t.token0 : t.token1;
   const std::string& their_token = me == 0 ? t.token1 : t.token0;
   const std::int64_t step = first.at("step");
@@ -298,16 +312,11 @@ TEST(ServerBadInput, RefusedMessagesChangeNothingAndKeepTheConnection) {
 }
 
 TEST(ServerBadInput, AMoveForAnOlderTurnIsStale) {
-  InProcessServer server(temp_db("bad_stale"));
-  const auto port = server.port();
-  const auto t = two_people(port, "intrigue");
-  WsClient c0(port, ws_target(t.code, t.token0));
-  WsClient c1(port, ws_target(t.code, t.token1));
-  WsClient* clients[2] = {&c0, &c1};
-  const std::string tokens[2] = {t.token0, t.token1};
-  const auto first = until_a_person_acts(c0);
-  const int me = std::find(first.at("waiting_for").begin(), first.at("waiting_for").end(), 0) !=
-                 first.at("waiting_for").end() ? 0 : 1;
+  IntrigueForTwo two("bad_stale");
+  WsClient* clients[2] = {&two.c0, &two.c1};
+  const std::string tokens[2] = {two.t.token0, two.t.token1};
+  const auto& first = two.first;
+  const int me = two.me;
   const int other = 1 - me;
   const std::int64_t old_step = first.at("step");
   auto mine = me == 0 ? first
@@ -331,7 +340,7 @@ TEST(ServerBadInput, AMoveForAnOlderTurnIsStale) {
     clients[me]->send(move_message(tokens[me], old_step, l.at("action")));
     EXPECT_EQ(error_code(*clients[me]), "stale");
   }
-  EXPECT_EQ(http(port, "GET", "/api/tables/" + t.code).json().at("steps"), now.at("step"));
+  EXPECT_EQ(http(two.port, "GET", "/api/tables/" + two.t.code).json().at("steps"), now.at("step"));
 }
 
 TEST(ServerBadInput, AnOversizedMessageIsRefusedAndClosesTheConnection) {
