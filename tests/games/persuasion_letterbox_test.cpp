@@ -50,6 +50,16 @@ MoveCode reject(Seat from) { return {Move::Reject, static_cast<std::int8_t>(from
 const MoveCode kIndependence{Move::Independence};
 const MoveCode kReflect{Move::Reflect};
 
+// Each reflecting seat keeps no card until the Reflection phase ends.
+void keep_none_until_reflection_ends(Game& game) {
+  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+}
+
+// Each seat passes until the Postman phase ends.
+void pass_until_postman_ends(Game& game) {
+  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+}
+
 
 // --- Move parts (docs/protocol.md, "Move parts", letterbox edition) -------------------------------------
 
@@ -105,7 +115,7 @@ TEST(PersuasionParts, PostmanReflectionIsMarkedExtra) {
   game.play(0, kReflect);
   game.play(1, invite(2, game.card(1, 0)));
   game.play(2, kReflect);
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   game.play(2, accept(1, game.card(2, 0)));
   ASSERT_EQ(game.s().phase(), Phase::Postman);
   ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
@@ -297,7 +307,7 @@ TEST(PersuasionCorrespondence, ProposalSeenOnArrivalAndAcceptedByGivingACard) {
   game.play(2, kReflect);
   game.play(3, kReflect);
   EXPECT_TRUE(has_card(game.s().table().knowledge.known[1][0], ring));
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   ASSERT_EQ(game.g->to_act(), SeatSet::of(1));
   const CardId given = game.card(1, 5);
   game.play(1, accept(0, given));
@@ -351,7 +361,7 @@ TEST(PersuasionCorrespondence, EngagedPlayersPendingCardsAreReturnedUnseen) {
   game.play(2, kReflect);
   game.play(3, invite(1, sealed));
   game.play(4, invite(0, game.card(4, 0)));
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   // Seat 0 decides first (seat 4's invitation), then seat 1.
   EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
   game.play(0, accept(4, game.card(0, 3)));
@@ -399,7 +409,7 @@ TEST(PersuasionCorrespondence, SortMailReturnedCardStaysAsideUntilTheRoundEnds) 
     }
   }
   game.play(0, accept(1, game.card(0, 1)));
-  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  pass_until_postman_ends(game);
   ASSERT_EQ(game.s().phase(), Phase::Intentions);
   EXPECT_FALSE(game.s().away(returned));
   game.play(0, invite(2, returned));  // home again next round
@@ -455,7 +465,7 @@ TEST(PersuasionReflection, ExtraReflectionWhenNothingReachedYou) {
   game.play(0, kReflect);
   game.play(1, invite(2, game.card(1, 0)));
   game.play(2, kReflect);
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   ASSERT_EQ(game.g->to_act(), SeatSet::of(2));
   game.play(2, accept(1, game.card(2, 0)));
   // Seat 0 received nothing: it may reflect again. Seats 1 (a reply) and 2 (an invitation) may not.
@@ -473,7 +483,7 @@ TEST(PersuasionReflection, NoExtraReflectionWhenTheOptionIsOff) {
   game.play(0, kIndependence);
   game.play(1, kReflect);
   game.play(2, kReflect);
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   EXPECT_EQ(game.s().phase(), Phase::Intentions);
 }
 
@@ -486,9 +496,9 @@ TEST(PersuasionEnding, FinalRoundAtExactlyTwoAvailable) {
   game.play(1, kReflect);
   game.play(2, kReflect);
   game.play(3, kReflect);
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   game.play(1, accept(0, game.card(1, 0)));
-  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  pass_until_postman_ends(game);
   ASSERT_EQ(game.s().round(), 2);
   EXPECT_TRUE(game.s().final_round());
   EXPECT_EQ(game.g->to_act().size(), 2);
@@ -496,7 +506,7 @@ TEST(PersuasionEnding, FinalRoundAtExactlyTwoAvailable) {
   game.play(3, invite(2, game.card(3, 0)));
   game.play(2, reject(3));
   game.play(3, reject(2));
-  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  pass_until_postman_ends(game);
   ASSERT_TRUE(game.g->terminal());
   EXPECT_EQ(game.s().ending(), Ending::FinalRound);
   // Seats 2 and 3 are still available: they cannot win.
@@ -508,9 +518,9 @@ TEST(PersuasionEnding, ThreeAvailablePlayAnotherOrdinaryRound) {
   Game game = scenario_game(5, simple_scenario(5, 8));
   game.play(0, propose(1, game.card(0, 0)));
   for (Seat t = 1; t < 5; ++t) game.play(t, kReflect);
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   game.play(1, accept(0, game.card(1, 0)));
-  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  pass_until_postman_ends(game);
   EXPECT_EQ(game.s().round(), 2);
   EXPECT_FALSE(game.s().final_round());
 }
@@ -518,8 +528,8 @@ TEST(PersuasionEnding, ThreeAvailablePlayAnotherOrdinaryRound) {
 TEST(PersuasionEnding, MaxRoundsSendsPlayToMatrimony) {
   Game game = scenario_game(3, simple_scenario(3, 10), {{"max_rounds", "1"}});
   for (Seat t = 0; t < 3; ++t) game.play(t, kReflect);
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
-  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  keep_none_until_reflection_ends(game);
+  pass_until_postman_ends(game);
   ASSERT_TRUE(game.g->terminal());
   EXPECT_EQ(game.s().ending(), Ending::MaxRounds);
 }
@@ -721,14 +731,14 @@ TEST(PersuasionReport, FinishedGameFigures) {
   Game game = scenario_game(4, simple_scenario(4, 9));
   game.play(0, propose(1, game.card(0, 0)));
   for (Seat t = 1; t < 4; ++t) game.play(t, kReflect);
-  while (game.s().phase() == Phase::Reflection) game.play(game.s().reflecting_seat(), MoveCode{Move::KeepNone});
+  keep_none_until_reflection_ends(game);
   game.play(1, accept(0, game.card(1, 0)));
-  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  pass_until_postman_ends(game);
   game.play(2, invite(3, game.card(2, 0)));
   game.play(3, invite(2, game.card(3, 0)));
   game.play(2, reject(3));
   game.play(3, reject(2));
-  while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
+  pass_until_postman_ends(game);
   ASSERT_TRUE(game.g->terminal());
   // By hand from traits.toml: seat 0 (desires #37: +Romance, -Wealth) marries seat 1's hand, which
   // totals Wealth +4, Title +3, Mystery 0, Romance +2, Danger -4: Wealth is +, so seat 0 loses. Seat 1
@@ -760,8 +770,8 @@ TEST(PersuasionReport, FinishedGameFigures) {
   // Stopped by max_rounds after one round of reflection: capped, nobody committed, nobody wins.
   Game capped = scenario_game(3, simple_scenario(3, 10), {{"max_rounds", "1"}});
   for (Seat t = 0; t < 3; ++t) capped.play(t, kReflect);
-  while (capped.s().phase() == Phase::Reflection) capped.play(capped.s().reflecting_seat(), MoveCode{Move::KeepNone});
-  while (capped.s().phase() == Phase::Postman) capped.play(capped.s().reflecting_seat(), MoveCode{Move::Pass});
+  keep_none_until_reflection_ends(capped);
+  pass_until_postman_ends(capped);
   ASSERT_TRUE(capped.g->terminal());
   GameReport rc = checked_report(*capped.g, true, {{"rounds", 1}, {"engaged_pairs", 0}, {"left_available", 3},
                                                    {"winners", 0}, {"max_rounds_reached", 1},
