@@ -23,6 +23,16 @@ std::set<std::string> placement_labels(const GameState& g, Seat seat) {
 
 json field(const std::vector<std::string>& rows) { return {{"field", rows}}; }
 
+// The game is over and the team lost, for `cause` (Outcome::loss_cause).
+testing::AssertionResult lost_for(const GameState& g, const std::string& cause) {
+  if (!g.terminal()) return testing::AssertionFailure() << "the game is not over";
+  const Outcome o = g.outcome();
+  if (o.team_win) return testing::AssertionFailure() << "the team won";
+  if (o.loss_cause == nullptr) return testing::AssertionFailure() << "the loss has no cause";
+  if (o.loss_cause != cause) return testing::AssertionFailure() << "lost for " << o.loss_cause;
+  return testing::AssertionSuccess();
+}
+
 // "Maintain the plan's shape, but you may rotate and/or mirror it." Plough Team's plan is an S
 // tetromino (4 / R G / 1 with R the rainbow); the only open squares C1, B2, C2, B3 form its mirror
 // image, which no rotation can cover. The two placements are the mirror and the mirror turned round.
@@ -214,11 +224,7 @@ TEST(GameshireRules, SpringLossWhenAPlayerPassesBeforeTheirQuota) {
   play(*t.game, 0, "A1=W B1=5");
   EXPECT_EQ(labels(*t.game, 1), (std::vector<std::string>{"pass"}));
   play(*t.game, 1, "pass");
-  ASSERT_TRUE(t.game->terminal());
-  const Outcome o = t.game->outcome();
-  EXPECT_FALSE(o.team_win);
-  ASSERT_NE(o.loss_cause, nullptr);
-  EXPECT_STREQ(o.loss_cause, "spring_pass_before_quota");
+  ASSERT_TRUE(lost_for(*t.game, "spring_pass_before_quota"));
 }
 
 // A player who has chosen their share may pass in Spring without losing; the others play on.
@@ -248,11 +254,7 @@ TEST(GameshireRules, AutumnLossWhenEveryonePasses) {
   play(*t.game, 0, "pass");
   EXPECT_FALSE(t.game->terminal());
   play(*t.game, 1, "pass");
-  ASSERT_TRUE(t.game->terminal());
-  const Outcome o = t.game->outcome();
-  EXPECT_FALSE(o.team_win);
-  ASSERT_NE(o.loss_cause, nullptr);
-  EXPECT_STREQ(o.loss_cause, "autumn_all_passed");
+  ASSERT_TRUE(lost_for(*t.game, "autumn_all_passed"));
 }
 
 // A wrinkle drawn with a resource card takes effect at once, and another resource card is drawn.
