@@ -9,19 +9,16 @@
 
 #include "bots/generic_bots.h"
 #include "games/intrigue/game.h"
+#include "intrigue_test_support.h"
 
 namespace court::intrigue {
 namespace {
 
 using nlohmann::json;
-
-const GameEntry& entry() {
-  static const GameEntry e = game_entry<IntrigueGame>();
-  return e;
-}
+using testing_support::intrigue_entry;
 
 std::unique_ptr<GameFactory> factory(const std::map<std::string, std::string>& options = {}) {
-  return entry().prepare(entry().make_config(3, options));
+  return intrigue_entry().prepare(intrigue_entry().make_config(3, options));
 }
 
 void play(GameState& g, Seat seat, const std::string& label) {

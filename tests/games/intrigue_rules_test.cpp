@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include "bots/generic_bots.h"
@@ -32,6 +33,15 @@ Position position(const json& scenario, const std::map<std::string, std::string>
   t.factory = entry.prepare(entry.make_config(3, options));
   t.game = t.factory->from_scenario(scenario, seed);
   return t;
+}
+
+// Each seat's points, seat 0 first.
+std::array<int, 3> points_of(const Position& t) { return {t.s().points(0), t.s().points(1), t.s().points(2)}; }
+
+// Whether each seat won, seat 0 first.
+std::array<bool, 3> wins_of(const GameState& g) {
+  const Outcome o = g.outcome();
+  return {o.seats[0].win, o.seats[1].win, o.seats[2].win};
 }
 
 void play(GameState& g, Seat seat, const std::string& label) {
@@ -87,15 +97,10 @@ TEST(IntrigueRules, TraitConditionalSupportAndPriorityTieBreak) {
   play(*t.game, 0, "Public Support face-down behind Prophet (C)");
   ASSERT_TRUE(t.game->terminal());
   EXPECT_EQ(t.s().votes(1), 1);
-  EXPECT_EQ(t.s().points(0), 2);
-  EXPECT_EQ(t.s().points(1), 6);
-  EXPECT_EQ(t.s().points(2), 2);
+  EXPECT_EQ(points_of(t), (std::array<int, 3>{2, 6, 2}));
   EXPECT_TRUE(log_contains(*t.game, kSpectator, "Reveal: the Prophet (C) has 1 support."));
   EXPECT_TRUE(log_contains(*t.game, kSpectator, "The Princess (B) wins the round."));
-  Outcome o = t.game->outcome();
-  EXPECT_FALSE(o.seats[0].win);
-  EXPECT_TRUE(o.seats[1].win);
-  EXPECT_FALSE(o.seats[2].win);
+  EXPECT_EQ(wins_of(*t.game), (std::array<bool, 3>{false, true, false}));
 }
 
 // Blackmail: the Duke (A) would win with 3 against 1 and 0, but the Princess (B) blackmails him, so
@@ -114,9 +119,7 @@ TEST(IntrigueRules, BlackmailTurnsTheVictimsWinToTheBlackmailer) {
   ASSERT_TRUE(t.game->terminal());
   EXPECT_EQ(t.s().votes(0), 0);
   EXPECT_EQ(t.s().votes(1), 1);
-  EXPECT_EQ(t.s().points(0), 2);
-  EXPECT_EQ(t.s().points(1), 4);
-  EXPECT_EQ(t.s().points(2), 3);
+  EXPECT_EQ(points_of(t), (std::array<int, 3>{2, 4, 3}));
   EXPECT_TRUE(log_contains(*t.game, 2, "Blackmail: the Duke (A) would have won; B wins instead."));
 }
 
@@ -435,9 +438,7 @@ TEST(IntrigueRules, FavorsScoreInPlayOrderForTheMonarch) {
   ASSERT_TRUE(t.game->terminal());
   EXPECT_EQ(t.s().votes(2), 2);
   EXPECT_EQ(t.s().monarch(), 1);
-  EXPECT_EQ(t.s().points(0), 6);
-  EXPECT_EQ(t.s().points(1), 3);
-  EXPECT_EQ(t.s().points(2), 3);
+  EXPECT_EQ(points_of(t), (std::array<int, 3>{6, 3, 3}));
   EXPECT_TRUE(log_contains(*t.game, kSpectator, "The Princess (B) ascends to the throne."));
   EXPECT_TRUE(log_contains(*t.game, kSpectator, "Favor of seat 0 for B: +3 (first for the monarch)."));
   EXPECT_TRUE(log_contains(*t.game, kSpectator, "Favor of seat 2 for B: +1."));
@@ -463,9 +464,7 @@ TEST(IntrigueRules, TiedPlayersShareTheVictory) {
   Outcome o = t.game->outcome();
   EXPECT_EQ(o.seats[0].score, 6);
   EXPECT_EQ(o.seats[1].score, 6);
-  EXPECT_TRUE(o.seats[0].win);
-  EXPECT_TRUE(o.seats[1].win);
-  EXPECT_FALSE(o.seats[2].win);
+  EXPECT_EQ(wins_of(*t.game), (std::array<bool, 3>{true, true, false}));
   EXPECT_EQ(o.seats[0].rank, 1);
   EXPECT_EQ(o.seats[2].rank, 3);
 }

@@ -3,6 +3,7 @@
 
 #include "bots/generic_bots.h"
 #include "games/intrigue/game.h"
+#include "intrigue_test_support.h"
 
 namespace court::intrigue {
 namespace {
@@ -16,10 +17,7 @@ json titles(const json& cards) {
   return out;
 }
 
-const GameEntry& entry() {
-  static const GameEntry e = game_entry<IntrigueGame>();
-  return e;
-}
+using testing_support::intrigue_entry;
 
 std::unique_ptr<GameState> scenario_game(const std::unique_ptr<GameFactory>& factory, const json& scenario) {
   return factory->from_scenario(scenario, 3);
@@ -32,7 +30,7 @@ void play(GameState& g, Seat seat, const std::string& label) {
 }
 
 TEST(IntrigueView, SeatsSeeTheirOwnHandAndFaceDownCardsOnly) {
-  auto factory = entry().prepare(entry().make_config(3, {}));
+  auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
   auto g = scenario_game(factory, {{"characters", {"Duke", "Princess", "Bishop"}},
                                    {"hands", json::array({json::array({"Guilds", "Zealots"}), json::array({"Loyalists", "Oracle"}),
                                                          json::array({"Spy", "Lies"})})}});
@@ -69,7 +67,7 @@ TEST(IntrigueView, SeatsSeeTheirOwnHandAndFaceDownCardsOnly) {
 
 // view(s) and the spectator view are unchanged by determinize(s), along whole random games.
 TEST(IntrigueView, DeterminizeKeepsWhatTheSeatKnows) {
-  auto factory = entry().prepare(entry().make_config(3, {}));
+  auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
   Rng rng = make_rng(99);
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     auto g = factory->new_game(seed);
@@ -91,7 +89,7 @@ TEST(IntrigueView, DeterminizeKeepsWhatTheSeatKnows) {
 // At the start a seat cannot see 10 cards in the others' hands, 9 in the deck, nor the order of the
 // others' 3 favors each; determinize moves them around but keeps the multiset.
 TEST(IntrigueView, HiddenItemsAtTheStart) {
-  auto factory = entry().prepare(entry().make_config(3, {}));
+  auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
   auto g = factory->new_game(5);
   HiddenList hidden;
   g->hidden_items(0, hidden);
@@ -111,7 +109,7 @@ TEST(IntrigueView, HiddenItemsAtTheStart) {
 }
 
 TEST(IntrigueView, RevealedStacksAfterTheRoundAreShown) {
-  auto factory = entry().prepare(entry().make_config(3, {}));
+  auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
   auto g = scenario_game(factory, {{"characters", {"Duke", "Princess", "Bishop"}},
                                    {"hands", {{"Guilds"}, {"Zealots"}, {"Spy"}}},
                                    {"stacks", {{"C", {{{"card", "Loyalists"}, {"seat", 1}}}}}}});
@@ -125,7 +123,7 @@ TEST(IntrigueView, RevealedStacksAfterTheRoundAreShown) {
 }
 
 TEST(IntrigueView, LabelsAreUniqueAmongLegalMoves) {
-  auto factory = entry().prepare(entry().make_config(3, {}));
+  auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
   Rng rng = make_rng(7);
   ActionList actions;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
