@@ -7,6 +7,7 @@
 
 #include "belle_test_support.h"
 #include "engine/data.h"
+#include "games/data_copy_support.h"
 
 namespace court::belle {
 namespace {
@@ -66,25 +67,9 @@ TEST(BelleData, OptionsAndThresholds) {
 }
 
 // A designer's copy of the data with one file changed.
-class BelleBadData : public ::testing::Test {
+class BelleBadData : public test_support::DataCopyTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("belle_data_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-    write("guests.toml", read_data_file("belle", "guests.toml", ""));
-    write("belles.toml", read_data_file("belle", "belles.toml", ""));
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name) << text; }
-  void replace(const std::string& name, const std::string& from, const std::string& to) {
-    std::string text = read_data_file("belle", name, "");
-    const auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
-    write(name, text);
-  }
+  BelleBadData() : DataCopyTest("belle", {"guests.toml", "belles.toml"}) {}
   std::string error() {
     try {
       rules_for(3, {}, dir_.string());
@@ -93,7 +78,6 @@ class BelleBadData : public ::testing::Test {
     }
     return "";
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(BelleBadData, AnUnknownEffectNamesTheFileLineCardAndTheAllowedEffects) {

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "engine/data.h"
+#include "games/data_copy_support.h"
 #include "games/gameshire_test_support.h"
 
 namespace court::gameshire {
@@ -65,24 +66,10 @@ TEST(GameshireData, WrinkleOptionByColourAndByName) {
   }
 }
 
-class EditedData : public ::testing::Test {
+class EditedData : public test_support::DataCopyTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("gameshire_data_" + std::to_string(::getpid()) + "_" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-    for (const char* f : {"maps.toml", "seasons.toml", "resources.toml", "skills.toml", "wrinkles.toml"}) {
-      std::ofstream(dir_ / f) << read_data_file("gameshire", f, "");
-    }
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void replace(const char* file, const std::string& from, const std::string& to) {
-    std::string text = read_data_file("gameshire", file, "");
-    auto at = text.find(from);
-    ASSERT_NE(at, std::string::npos);
-    text.replace(at, from.size(), to);
-    std::ofstream(dir_ / file) << text;
-  }
+  EditedData()
+      : DataCopyTest("gameshire", {"maps.toml", "seasons.toml", "resources.toml", "skills.toml", "wrinkles.toml"}) {}
   std::string error() {
     try {
       rules_with(1, {}, dir_.string());
@@ -91,7 +78,6 @@ class EditedData : public ::testing::Test {
     }
     return "";
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(EditedData, UnknownWrinkleEffectNamesFileEntryAndTheVocabulary) {

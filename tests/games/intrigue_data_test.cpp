@@ -7,19 +7,17 @@
 
 #include "bots/generic_bots.h"
 #include "engine/data.h"
+#include "games/data_copy_support.h"
 #include "games/intrigue/game.h"
+#include "intrigue_test_support.h"
 
 namespace court::intrigue {
 namespace {
 
 using nlohmann::json;
+using testing_support::intrigue_entry;
 
-const GameEntry& entry() {
-  static const GameEntry e = game_entry<IntrigueGame>();
-  return e;
-}
-
-IntrigueRules default_rules() { return load_intrigue_rules(entry().make_config(3, {})); }
+IntrigueRules default_rules() { return load_intrigue_rules(intrigue_entry().make_config(3, {})); }
 
 TEST(IntrigueData, ShippedDataMatchesTheCardSheet) {
   IntrigueRules rules = default_rules();
@@ -64,30 +62,21 @@ TEST(IntrigueData, AttributionIsKept) {
 }
 
 TEST(IntrigueData, OptionsAreValidated) {
-  auto config = entry().make_config(3, {{"hand_size", "4"}, {"rounds", "2"}, {"starting_points", "5"}});
+  auto config = intrigue_entry().make_config(3, {{"hand_size", "4"}, {"rounds", "2"}, {"starting_points", "5"}});
   IntrigueRules rules = load_intrigue_rules(config);
   EXPECT_EQ(rules.hand_size, 4);
   EXPECT_EQ(rules.rounds, 2);
   EXPECT_EQ(rules.starting_points, 5);
-  EXPECT_THROW(entry().make_config(3, {{"hand_size", "9"}}), UserError);
-  EXPECT_THROW(entry().make_config(3, {{"rounds", "0"}}), UserError);
-  EXPECT_THROW(entry().make_config(4, {}), UserError);
+  EXPECT_THROW(intrigue_entry().make_config(3, {{"hand_size", "9"}}), UserError);
+  EXPECT_THROW(intrigue_entry().make_config(3, {{"rounds", "0"}}), UserError);
+  EXPECT_THROW(intrigue_entry().make_config(4, {}), UserError);
 }
 
-class IntrigueBadData : public testing::Test {
+class IntrigueBadData : public test_support::DataCopyTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("court_intrigue_data_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-    write("cards.toml", read_data_file("intrigue", "cards.toml", ""));
-    write("characters.toml", read_data_file("intrigue", "characters.toml", ""));
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name) << text; }
+  IntrigueBadData() : DataCopyTest("intrigue", {"cards.toml", "characters.toml"}) {}
   std::string error() {
-    GameConfig config = entry().make_config(3, {}, dir_.string());
+    GameConfig config = intrigue_entry().make_config(3, {}, dir_.string());
     try {
       load_intrigue_rules(config);
     } catch (const UserError& e) {
@@ -95,7 +84,6 @@ class IntrigueBadData : public testing::Test {
     }
     return "";
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(IntrigueBadData, EditedCopyLoads) { EXPECT_EQ(error(), ""); }
@@ -131,7 +119,7 @@ TEST_F(IntrigueBadData, TomlSyntaxError) {
 }
 
 std::string scenario_error(const json& scenario) {
-  auto factory = entry().prepare(entry().make_config(3, {}));
+  auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
   try {
     factory->from_scenario(scenario, 1);
   } catch (const UserError& e) {
@@ -165,7 +153,7 @@ TEST(IntrigueScenario, BadScenariosNameTheField) {
 }
 
 TEST(IntrigueScenario, UnlistedCardsGoUnderTheListedDeck) {
-  auto factory = entry().prepare(entry().make_config(3, {}));
+  auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
   auto g = factory->from_scenario({{"characters", {"Duke", "Princess", "Bishop"}},
                                    {"hands", {json({"Guilds"}), json::array(), json::array()}},
                                    {"deck", {"Zealots", "Oracle"}}},
