@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,6 +35,16 @@ class DataCopyTest : public ::testing::Test {
     ASSERT_NE(at, std::string::npos) << from;
     text.replace(at, from.size(), to);
     write(name, text);
+  }
+  // The error that loading the copy gives; empty when it loads.
+  virtual std::string error() = 0;
+  // The error names each of `texts`.
+  testing::AssertionResult error_mentions(std::initializer_list<std::string> texts) {
+    const std::string e = error();
+    for (const std::string& text : texts) {
+      if (e.find(text) == std::string::npos) return testing::AssertionFailure() << "no \"" << text << "\" in: " << e;
+    }
+    return testing::AssertionSuccess();
   }
   std::filesystem::path dir_;
 
