@@ -60,6 +60,16 @@ void pass_until_postman_ends(Game& game) {
   while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
 }
 
+// A first round in which seat 0 proposes to seat 1 with its first card, the other `seats` - 1 reflect
+// and keep nothing, and seat 1 accepts with its first card.
+void engage_seats_0_and_1(Game& game, int seats) {
+  game.play(0, propose(1, game.card(0, 0)));
+  for (Seat t = 1; t < seats; ++t) game.play(t, kReflect);
+  keep_none_until_reflection_ends(game);
+  game.play(1, accept(0, game.card(1, 0)));
+  pass_until_postman_ends(game);
+}
+
 
 // --- Move parts (docs/protocol.md, "Move parts", letterbox edition) -------------------------------------
 
@@ -492,13 +502,7 @@ TEST(PersuasionReflection, NoExtraReflectionWhenTheOptionIsOff) {
 // Check Availability: exactly two available players play one final round, then Matrimony.
 TEST(PersuasionEnding, FinalRoundAtExactlyTwoAvailable) {
   Game game = scenario_game(4, simple_scenario(4, 9));
-  game.play(0, propose(1, game.card(0, 0)));
-  game.play(1, kReflect);
-  game.play(2, kReflect);
-  game.play(3, kReflect);
-  keep_none_until_reflection_ends(game);
-  game.play(1, accept(0, game.card(1, 0)));
-  pass_until_postman_ends(game);
+  engage_seats_0_and_1(game, 4);
   ASSERT_EQ(game.s().round(), 2);
   EXPECT_TRUE(game.s().final_round());
   EXPECT_EQ(game.g->to_act().size(), 2);
@@ -516,11 +520,7 @@ TEST(PersuasionEnding, FinalRoundAtExactlyTwoAvailable) {
 
 TEST(PersuasionEnding, ThreeAvailablePlayAnotherOrdinaryRound) {
   Game game = scenario_game(5, simple_scenario(5, 8));
-  game.play(0, propose(1, game.card(0, 0)));
-  for (Seat t = 1; t < 5; ++t) game.play(t, kReflect);
-  keep_none_until_reflection_ends(game);
-  game.play(1, accept(0, game.card(1, 0)));
-  pass_until_postman_ends(game);
+  engage_seats_0_and_1(game, 5);
   EXPECT_EQ(game.s().round(), 2);
   EXPECT_FALSE(game.s().final_round());
 }
@@ -729,11 +729,7 @@ namespace {
 // 2 and 3 reject each other in the final round (round 2) and stay available.
 TEST(PersuasionReport, FinishedGameFigures) {
   Game game = scenario_game(4, simple_scenario(4, 9));
-  game.play(0, propose(1, game.card(0, 0)));
-  for (Seat t = 1; t < 4; ++t) game.play(t, kReflect);
-  keep_none_until_reflection_ends(game);
-  game.play(1, accept(0, game.card(1, 0)));
-  pass_until_postman_ends(game);
+  engage_seats_0_and_1(game, 4);
   game.play(2, invite(3, game.card(2, 0)));
   game.play(3, invite(2, game.card(3, 0)));
   game.play(2, reject(3));
