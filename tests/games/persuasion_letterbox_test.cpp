@@ -60,6 +60,17 @@ void pass_until_postman_ends(Game& game) {
   while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
 }
 
+// Three seats of ten cards: seat 1 invites seat 2, seats 0 and 2 reflect and keep nothing; seat 2 is
+// to answer the invitation.
+Game seat_2_to_answer_an_invitation() {
+  Game game = scenario_game(3, simple_scenario(3, 10));
+  game.play(0, kReflect);
+  game.play(1, invite(2, game.card(1, 0)));
+  game.play(2, kReflect);
+  keep_none_until_reflection_ends(game);
+  return game;
+}
+
 // A first round in which seat 0 proposes to seat 1 with its first card, the other `seats` - 1 reflect
 // and keep nothing, and seat 1 accepts with its first card.
 void engage_seats_0_and_1(Game& game, int seats) {
@@ -121,11 +132,7 @@ TEST(PersuasionParts, SwapAcceptAndRejectNameTheirCardsAndLetters) {
 
 // Await Postman: the extra reflection is a reflection marked `extra`; not taking it is `pass`.
 TEST(PersuasionParts, PostmanReflectionIsMarkedExtra) {
-  Game game = scenario_game(3, simple_scenario(3, 10));
-  game.play(0, kReflect);
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, kReflect);
-  keep_none_until_reflection_ends(game);
+  Game game = seat_2_to_answer_an_invitation();
   game.play(2, accept(1, game.card(2, 0)));
   ASSERT_EQ(game.s().phase(), Phase::Postman);
   ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
@@ -471,11 +478,7 @@ TEST(PersuasionReflection, DrawTwoAndKeepAtMostOne) {
 // Await Postman: a player no card of another player reached this round may reflect, even after
 // reflecting as their intention; a player who got a reply may not.
 TEST(PersuasionReflection, ExtraReflectionWhenNothingReachedYou) {
-  Game game = scenario_game(3, simple_scenario(3, 10));
-  game.play(0, kReflect);
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, kReflect);
-  keep_none_until_reflection_ends(game);
+  Game game = seat_2_to_answer_an_invitation();
   ASSERT_EQ(game.g->to_act(), SeatSet::of(2));
   game.play(2, accept(1, game.card(2, 0)));
   // Seat 0 received nothing: it may reflect again. Seats 1 (a reply) and 2 (an invitation) may not.
