@@ -9,11 +9,13 @@
 
 #include "games/gameshire/bot.h"
 #include "games/gameshire_test_support.h"
+#include "games/text_support.h"
 
 namespace court::gameshire {
 namespace {
 
 using namespace testing_support;
+using court::test_support::contains_all;
 
 court::Board board_of(const GameState& g, Seat seat, const json& preview = nullptr) {
   court::Board b;
@@ -79,8 +81,7 @@ const std::vector<std::string> kSixMaps = {"Millbrook", "Thornfield", "Ashdown V
 TEST(GameshireBoard, TheSeatsMapCarriesTheWebTablesColumnLettersAndRowNumbers) {
   Position t = position(2, spring_table({"Millbrook", "Thornfield"}, {{{"card", "Market Day"}, {"resource", "R or 5"}}}));
   const std::string text = text_of(*t.game, 0);
-  EXPECT_NE(text.find("Your map: Millbrook"), std::string::npos) << text;
-  EXPECT_NE(text.find("      L  A  B  C  D  E  F  R"), std::string::npos) << text;
+  EXPECT_TRUE(contains_all(text, {"Your map: Millbrook", "      L  A  B  C  D  E  F  R"}));
   EXPECT_EQ(map_row(text, 0), "   0  R  W  2  1  6  1  W  2");
   EXPECT_EQ(map_row(text, 1), "   1  1  .  .  .^ .  .! .  G  o");
   for (int row = 2; row <= 7; ++row) EXPECT_FALSE(map_row(text, row).empty()) << row;
@@ -97,14 +98,8 @@ TEST(GameshireBoard, ThePlanBeingRecordedAndTheMarketAppearByName) {
                                                                      {{"card", "Lambing"}, {"resource", "G or 2"}}}));
   play(*t.game, 0, "choose Market Day");
   const std::string text = text_of(*t.game, 0);
-  EXPECT_NE(text.find("Seat 0 (you) records Market Day"), std::string::npos) << text;
-  EXPECT_NE(text.find("Recording"), std::string::npos) << text;
-  EXPECT_NE(text.find("Market Day"), std::string::npos) << text;
-  EXPECT_NE(text.find("W 5"), std::string::npos) << text;
-  EXPECT_NE(text.find("R or 5"), std::string::npos) << text;
-  EXPECT_NE(text.find("Lambing"), std::string::npos) << text;
-  EXPECT_NE(text.find("G or 2"), std::string::npos) << text;
-  EXPECT_NE(text.find("Market: plans"), std::string::npos) << text;
+  EXPECT_TRUE(contains_all(text, {"Seat 0 (you) records Market Day", "Recording", "Market Day", "W 5", "R or 5",
+                                  "Lambing", "G or 2", "Market: plans"}));
 }
 
 // The team's gifts sit under their columns ("[3]" delivered, "-" not chosen), with its boons, the next
@@ -116,11 +111,8 @@ TEST(GameshireBoard, TheTeamsGiftsSkillsAndBoonsAppear) {
   sc["boons"] = 3;
   Position t = position(1, sc);
   const std::string text = text_of(*t.game, 0);
-  EXPECT_NE(text.find("gifts    W [3] O  R  P  G"), std::string::npos) << text;
-  EXPECT_NE(text.find("Team boons 3 · next skill costs 1"), std::string::npos) << text;
-  EXPECT_NE(text.find("White Berries (erase)"), std::string::npos) << text;
-  EXPECT_NE(text.find("Red Radishes (write)"), std::string::npos) << text;
-  EXPECT_NE(text.find("Market: demands"), std::string::npos) << text;
+  EXPECT_TRUE(contains_all(text, {"gifts    W [3] O  R  P  G", "Team boons 3 · next skill costs 1",
+                                  "White Berries (erase)", "Red Radishes (write)", "Market: demands"}));
   EXPECT_NE(text.find("at least 2 filled"), std::string::npos) << text;   // Hedge Row's requirement
 }
 
@@ -183,11 +175,7 @@ TEST(GameshireBoard, ALongRequirementInANarrowColumnIsWrappedNotCut) {
 // "B3 r1 m": the square under the turned shape's first square, the quarter turns, the mirror. Plough
 // Team fits C1 B2 C2 B3 only mirrored (gameshire_rules_test.cpp): its first square is C1.
 TEST(GameshireBoard, TheShorthandNamesTheFirstSquareTheTurnsAndTheMirror) {
-  Position t = position(1, {{"maps", {"Millbrook"}},
-                            {"market", {{{"card", "Plough Team"}, {"resource", "R or 5"}}}},
-                            {"unlisted_cards", "out_of_game"},
-                            {"boards", {{{"field", {"WW.WWW", "W..WWW", "W.WWWW", "WWWWWW", "WWWWWW", "WWWWWW"}}}}}});
-  play(*t.game, 0, "choose Plough Team");
+  Position t = plough_team_fitting_only_mirrored();
   std::set<std::string> shorthands;
   ActionList actions;
   t.game->legal_actions(0, actions);
@@ -282,9 +270,7 @@ TEST(GameshireBoard, TheEndingOfAWinNamesTheTeamAndItsScore) {
   const court::Board b = board_of(*t.game, 1);
   expect_fits(b, kEndingHeight, "a won game");
   const std::string text = b.plain();
-  EXPECT_NE(text.find("The team wins!"), std::string::npos) << text;
-  EXPECT_NE(text.find("Score: 6 of 6 gifts delivered"), std::string::npos) << text;
-  EXPECT_NE(text.find("Your map: Thornfield"), std::string::npos) << text;
+  EXPECT_TRUE(contains_all(text, {"The team wins!", "Score: 6 of 6 gifts delivered", "Your map: Thornfield"}));
   EXPECT_NE(text.find("Seat 0"), std::string::npos) << text;   // the other map, small
 }
 
@@ -300,9 +286,8 @@ TEST(GameshireBoard, TheEndingOfALossNamesItsCause) {
   play(*t.game, 1, "pass");
   ASSERT_TRUE(t.game->terminal());
   const std::string text = text_of(*t.game, 0);
-  EXPECT_NE(text.find("The team loses: a player passed in Spring before choosing their share of the gifts."), std::string::npos) << text;
-  EXPECT_NE(text.find("Score: 0 of 6 gifts delivered"), std::string::npos) << text;
-  EXPECT_NE(text.find("Seat 1 passed"), std::string::npos) << text;
+  EXPECT_TRUE(contains_all(text, {"The team loses: a player passed in Spring before choosing their share of the gifts.",
+                                  "Score: 0 of 6 gifts delivered", "Seat 1 passed"}));
 }
 
 // An Autumn loss: everyone passed.

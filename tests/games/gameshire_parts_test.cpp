@@ -34,8 +34,6 @@ std::string cells_as_label(const json& cells) {
 
 int card_id(const Position& t, const std::string& name) { return t.s().rules().find_card(name); }
 
-json field(const std::vector<std::string>& rows) { return {{"field", rows}}; }
-
 // Market Day's plan is "W#"; with the resource "R or 5" its # is a 5. The whole shape, unturned, at A1.
 TEST(GameshireParts, ASpringPlacementNamesItsCardOrientationAnchorAndEverySquareWithItsResult) {
   Position t = position(1, {{"maps", {"Millbrook"}},
@@ -53,11 +51,7 @@ TEST(GameshireParts, ASpringPlacementNamesItsCardOrientationAnchorAndEverySquare
 // the open squares C1 B2 C2 B3 only mirrored; both placements say so, anchor at the shape's top-left
 // (B1), and list exactly the squares and results their labels name.
 TEST(GameshireParts, EveryPlacementListsExactlyTheSquaresAndResultsItsLabelNames) {
-  Position t = position(1, {{"maps", {"Millbrook"}},
-                            {"market", {{{"card", "Plough Team"}, {"resource", "R or 5"}}}},
-                            {"unlisted_cards", "out_of_game"},
-                            {"boards", {field({"WW.WWW", "W..WWW", "W.WWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}});
-  play(*t.game, 0, "choose Plough Team");
+  Position t = plough_team_fitting_only_mirrored();
   int placements = 0;
   for (const auto& [label, parts] : legal_parts(*t.game, 0)) {
     if (parts["kind"] != "place_plan") continue;

@@ -21,8 +21,6 @@ std::set<std::string> placement_labels(const GameState& g, Seat seat) {
   return out;
 }
 
-json field(const std::vector<std::string>& rows) { return {{"field", rows}}; }
-
 // The game is over and the team lost, for `cause` (Outcome::loss_cause).
 testing::AssertionResult lost_for(const GameState& g, const std::string& cause) {
   if (!g.terminal()) return testing::AssertionFailure() << "the game is not over";
@@ -37,11 +35,7 @@ testing::AssertionResult lost_for(const GameState& g, const std::string& cause) 
 // tetromino (4 / R G / 1 with R the rainbow); the only open squares C1, B2, C2, B3 form its mirror
 // image, which no rotation can cover. The two placements are the mirror and the mirror turned round.
 TEST(GameshireRules, APlanThatFitsOnlyWhenMirrored) {
-  Position t = position(1, {{"maps", {"Millbrook"}},
-                      {"market", {{{"card", "Plough Team"}, {"resource", "R or 5"}}}},
-                      {"unlisted_cards", "out_of_game"},
-                      {"boards", {field({"WW.WWW", "W..WWW", "W.WWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}});
-  play(*t.game, 0, "choose Plough Team");
+  Position t = plough_team_fitting_only_mirrored();
   EXPECT_EQ(placement_labels(*t.game, 0), (std::set<std::string>{"C1=4 B2=G C2=R B3=1", "C1=1 B2=R C2=G B3=4"}));
 }
 

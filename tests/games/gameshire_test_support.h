@@ -73,4 +73,18 @@ inline std::vector<std::string> all_cells_but(const std::vector<std::string>& ke
   return out;
 }
 
+// One board's squares, row by row, for a scenario's "boards".
+inline json field(const std::vector<std::string>& rows) { return {{"field", rows}}; }
+
+// One seat on Millbrook has chosen Plough Team (under "R or 5"), an S tetromino; the only open squares,
+// C1 B2 C2 B3, form its mirror image, so it fits only mirrored.
+inline Position plough_team_fitting_only_mirrored() {
+  Position t = position(1, {{"maps", {"Millbrook"}},
+                            {"market", {{{"card", "Plough Team"}, {"resource", "R or 5"}}}},
+                            {"unlisted_cards", "out_of_game"},
+                            {"boards", {field({"WW.WWW", "W..WWW", "W.WWWW", "WWWWWW", "WWWWWW", "WWWWWW"})}}});
+  play(*t.game, 0, "choose Plough Team");
+  return t;
+}
+
 }  // namespace court::gameshire::testing_support
