@@ -60,6 +60,15 @@ void pass_until_postman_ends(Game& game) {
   while (game.s().phase() == Phase::Postman) game.play(game.s().reflecting_seat(), MoveCode{Move::Pass});
 }
 
+// Seats 2 and 3 invite each other with their first cards, both reject, and the Postman comes and goes.
+void seats_2_and_3_reject_each_other(Game& game) {
+  game.play(2, invite(3, game.card(2, 0)));
+  game.play(3, invite(2, game.card(3, 0)));
+  game.play(2, reject(3));
+  game.play(3, reject(2));
+  pass_until_postman_ends(game);
+}
+
 // Three seats of ten cards: seat 1 invites seat 2, seats 0 and 2 reflect and keep nothing; seat 2 is
 // to answer the invitation.
 Game seat_2_to_answer_an_invitation() {
@@ -509,11 +518,7 @@ TEST(PersuasionEnding, FinalRoundAtExactlyTwoAvailable) {
   ASSERT_EQ(game.s().round(), 2);
   EXPECT_TRUE(game.s().final_round());
   EXPECT_EQ(game.g->to_act().size(), 2);
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, invite(2, game.card(3, 0)));
-  game.play(2, reject(3));
-  game.play(3, reject(2));
-  pass_until_postman_ends(game);
+  seats_2_and_3_reject_each_other(game);
   ASSERT_TRUE(game.g->terminal());
   EXPECT_EQ(game.s().ending(), Ending::FinalRound);
   // Seats 2 and 3 are still available: they cannot win.
@@ -733,11 +738,7 @@ namespace {
 TEST(PersuasionReport, FinishedGameFigures) {
   Game game = scenario_game(4, simple_scenario(4, 9));
   engage_seats_0_and_1(game, 4);
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, invite(2, game.card(3, 0)));
-  game.play(2, reject(3));
-  game.play(3, reject(2));
-  pass_until_postman_ends(game);
+  seats_2_and_3_reject_each_other(game);
   ASSERT_TRUE(game.g->terminal());
   // By hand from traits.toml: seat 0 (desires #37: +Romance, -Wealth) marries seat 1's hand, which
   // totals Wealth +4, Title +3, Mystery 0, Romance +2, Danger -4: Wealth is +, so seat 0 loses. Seat 1
