@@ -102,24 +102,25 @@ TEST_F(BelleBadData, AnUnknownEndOfRoundEffectOnABelleIsRefused) {
 }
 
 TEST_F(BelleBadData, MalformedCardsAreRefused) {
-  replace("guests.toml", "social = \"flirting\"\nactivity = \"dancing\"\npoints = 2\nattract = [\"flirting\"]",
-          "social = \"flirting\"\nactivity = \"dancing\"\npoints = -2\nattract = [\"flirting\"]");
-  EXPECT_TRUE(error_mentions({"may be negative only for a guest that attracts twice"}));
-  SetUp();
-  replace("guests.toml", "family = \"Lordhurtz\"", "family = \"Lordhurst\"");
-  EXPECT_TRUE(error_mentions({"unknown family 'Lordhurst'; expected one of Goatsbury"}));
-  SetUp();
-  replace("guests.toml", "attract = [\"flirting\"]", "attract = [\"singing\"]");
-  EXPECT_TRUE(error_mentions({"unknown symbol 'singing'"}));
-  SetUp();
-  replace("belles.toml", "criterion = \"gifted\"", "criterion = \"tallest\"");
-  EXPECT_TRUE(error_mentions({"'tallest' is not a Belle's criterion"}));
-  SetUp();
-  replace("guests.toml", "points = 3\n", "points = 3\npoint = 4\n");
-  EXPECT_TRUE(error_mentions({"field 'point' is not a field here"}));
-  SetUp();
-  replace("guests.toml", "name = \"Lord Barnaby Goatsbury\"", "name = \"Lady Hortensia Goatsbury\"");
-  EXPECT_TRUE(error_mentions({"appears twice"}));
+  struct Edit {
+    std::string file, from, to, error;
+  };
+  const Edit edits[] = {
+      {"guests.toml", "social = \"flirting\"\nactivity = \"dancing\"\npoints = 2\nattract = [\"flirting\"]",
+       "social = \"flirting\"\nactivity = \"dancing\"\npoints = -2\nattract = [\"flirting\"]",
+       "may be negative only for a guest that attracts twice"},
+      {"guests.toml", "family = \"Lordhurtz\"", "family = \"Lordhurst\"",
+       "unknown family 'Lordhurst'; expected one of Goatsbury"},
+      {"guests.toml", "attract = [\"flirting\"]", "attract = [\"singing\"]", "unknown symbol 'singing'"},
+      {"belles.toml", "criterion = \"gifted\"", "criterion = \"tallest\"", "'tallest' is not a Belle's criterion"},
+      {"guests.toml", "points = 3\n", "points = 3\npoint = 4\n", "field 'point' is not a field here"},
+      {"guests.toml", "name = \"Lord Barnaby Goatsbury\"", "name = \"Lady Hortensia Goatsbury\"", "appears twice"},
+  };
+  for (const Edit& e : edits) {
+    SetUp();  // a fresh copy for each edit
+    replace(e.file, e.from, e.to);
+    EXPECT_TRUE(error_mentions({e.error})) << e.file << " with " << e.to;
+  }
 }
 
 }  // namespace
