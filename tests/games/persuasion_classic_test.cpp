@@ -44,6 +44,20 @@ MoveCode discard(CardId c) { return {Move::Discard, -1, c}; }
 const MoveCode kIndependence{Move::Independence};
 const MoveCode kRejectAll{Move::RejectAll};
 
+// Seats `a` and `b` propose to each other with their first cards.
+void propose_to_each_other(Game& game, Seat a, Seat b) {
+  game.play(a, propose(b, game.card(a, 0)));
+  game.play(b, propose(a, game.card(b, 0)));
+}
+
+// Seats `a` and `b` invite each other with their first cards, then reveal their second cards.
+void invite_and_reveal_to_each_other(Game& game, Seat a, Seat b) {
+  game.play(a, invite(b, game.card(a, 0)));
+  game.play(b, invite(a, game.card(b, 0)));
+  game.play(a, reveal(b, game.card(a, 1)));
+  game.play(b, reveal(a, game.card(b, 1)));
+}
+
 const PersuasionDeck& shared_deck() {
   static const PersuasionDeck deck = load_deck("");
   return deck;
@@ -610,8 +624,7 @@ TEST(PersuasionClassicProposals, AcceptingVoidsYourOwnPendingProposal) {
 TEST(PersuasionClassicProposals, MutualProposalsResolveBeforeOtherProposals) {
   Game game = scenario_game(3, simple_scenario(3));
   const CardId c = game.card(2, 0);
-  game.play(0, propose(1, game.card(0, 0)));
-  game.play(1, propose(0, game.card(1, 0)));
+  propose_to_each_other(game, 0, 1);
   game.play(2, propose(0, c));
   EXPECT_EQ(game.s().fiance(0), 1);
   EXPECT_EQ(game.s().mail_from(2).state, MailState::Void);
@@ -795,8 +808,7 @@ TEST(PersuasionClassicReflection, OthersLoseCertaintyAboutAReflectedHand) {
 // Matrimony: "Play another round if there are at least 3 eligible players."
 TEST(PersuasionClassicEnding, AnotherRoundWhileThreeOrMoreAreEligible) {
   Game game = scenario_game(5, simple_scenario(5));
-  game.play(0, propose(1, game.card(0, 0)));
-  game.play(1, propose(0, game.card(1, 0)));
+  propose_to_each_other(game, 0, 1);
   game.play(2, invite(3, game.card(2, 0)));
   game.play(3, invite(4, game.card(3, 0)));
   game.play(4, invite(2, game.card(4, 0)));
@@ -813,21 +825,14 @@ TEST(PersuasionClassicEnding, AnotherRoundWhileThreeOrMoreAreEligible) {
 // last round ... the game ends", even if both are still eligible; "Eligible players cannot win."
 TEST(PersuasionClassicEnding, ExactlyTwoEligiblePlayOneLastRound) {
   Game game = scenario_game(4, simple_scenario(4));
-  game.play(0, propose(1, game.card(0, 0)));
-  game.play(1, propose(0, game.card(1, 0)));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, invite(2, game.card(3, 0)));
-  game.play(2, reveal(3, game.card(2, 1)));
-  game.play(3, reveal(2, game.card(3, 1)));
+  propose_to_each_other(game, 0, 1);
+  invite_and_reveal_to_each_other(game, 2, 3);
   ASSERT_FALSE(game.g->terminal());
   EXPECT_EQ(game.s().round(), 2);
   EXPECT_TRUE(game.s().final_round());
   EXPECT_TRUE(game.g->view(2).value("last_round", false));
   EXPECT_EQ(game.g->to_act(), seat_set({2, 3}));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, invite(2, game.card(3, 0)));
-  game.play(2, reveal(3, game.card(2, 1)));
-  game.play(3, reveal(2, game.card(3, 1)));
+  invite_and_reveal_to_each_other(game, 2, 3);
   ASSERT_TRUE(game.g->terminal());
   EXPECT_EQ(game.s().ending(), Ending::FinalRound);
   EXPECT_EQ(game.s().round(), 2);
