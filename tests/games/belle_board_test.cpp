@@ -1,7 +1,6 @@
 // Belle of the Ball's terminal board (docs/rules/belle.md, "At the terminal"): drawn from one seat's view,
 // it shows the minglers, every clique with its couples, gifts and Belle, the seat's own hand and the
 // scores, never another seat's gift or hand; the ending names the winner and the scores by round.
-#include <fstream>
 
 #include "belle_test_support.h"
 #include "engine/board.h"
@@ -181,18 +180,6 @@ TEST(BelleBoard, FitsTheTerminalWithTheLargestOptions) {
     };
     auto game = played(players, 4, 1 << 20, check, options);
     ASSERT_TRUE(game->terminal());
-  }
-}
-
-// Not a check: writes boards to /tmp/board-belle-*.txt for a person to read
-// (--gtest_also_run_disabled_tests --gtest_filter='*WritesSampleBoards*').
-TEST(BelleBoard, DISABLED_WritesSampleBoards) {
-  for (int players : {2, 5}) {
-    const auto write = [&](const GameState& g, const std::string& name) {
-      std::ofstream(fmt::format("/tmp/board-belle-{}-{}.txt", players, name)) << board_of(g, 0);
-    };
-    write(*played(players, 5, players * 8), "mid");
-    write(*played(players, 5), "end");
   }
 }
 

@@ -3,7 +3,6 @@
 // placed, the market, the team's gifts, skills and boons and the other maps small; a previewed move on
 // the map; the shorthand of a placement; the ending. Maps as in gameshire_rules_test.cpp (Millbrook's
 // top border "R W 2 1 6 1 W 2", crowns A3 B6 C1 D4 E5 F2, hammers E1 D2 C3 A4 B5 F6).
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -323,39 +322,6 @@ TEST(GameshireBoard, ASpectatorSeesTheActiveSeatsMap) {
   Position t = position(2, spring_table({"Millbrook", "Thornfield"}, {{{"card", "Market Day"}, {"resource", "R or 5"}}}));
   const std::string text = text_of(*t.game, kSpectator);
   EXPECT_NE(text.find("Seat 0's map: Millbrook"), std::string::npos) << text;
-}
-
-// Not a check: writes boards to /tmp/board-gameshire-*.txt for a person to read
-// (--gtest_also_run_disabled_tests): a choice, a placement previewed, an Autumn shading and the end.
-void write_sample_boards(int seats, const std::map<std::string, std::string>& options, const std::string& name) {
-  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    auto g = entry().prepare(entry().make_config(seats, options))->new_game(seed);
-    auto& st = *g->as<GameshireState>();
-    std::string mid, preview, autumn;
-    for (int step = 0; !g->terminal() && step < 4000; ++step) {
-      const Seat seat = g->to_act().lowest();
-      ActionList legal;
-      g->legal_actions(seat, legal);
-      if (mid.empty() && step >= 12 * seats && st.step() == Step::Choose) mid = board_of(*g, seat).plain();
-      const bool recording = st.step() == Step::Record;
-      if (preview.empty() && step > 10 * seats && recording) preview = board_of(*g, seat, g->parts(seat, legal[legal.size() / 2])).plain();
-      if (autumn.empty() && st.season() == Season::Autumn && recording) autumn = board_of(*g, seat, g->parts(seat, legal[0])).plain();
-      g->apply_legal(seat, greedy_action(st, legal));
-    }
-    if (autumn.empty()) continue;
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-mid.txt", name)) << mid;
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-preview.txt", name)) << preview;
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-autumn.txt", name)) << autumn;
-    std::ofstream(fmt::format("/tmp/board-gameshire-{}-end.txt", name)) << board_of(*g, 0).plain();
-    return;
-  }
-}
-
-TEST(GameshireBoard, DISABLED_WritesSampleBoards) {
-  write_sample_boards(1, {}, "1");
-  write_sample_boards(2, {{"wrinkles", "green:1,red:1"}}, "2");
-  write_sample_boards(6, {{"wrinkles", "green:1,red:1"}}, "6");
-  write_sample_boards(4, {{"mode", "competitive"}}, "4-competitive");
 }
 
 }  // namespace

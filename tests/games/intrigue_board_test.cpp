@@ -3,7 +3,6 @@
 // monarch, the favors in the order played and the points (docs/rules/intrigue.md, "At the terminal").
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -211,28 +210,6 @@ TEST(IntrigueBoard, BoardsOfRandomGamesWithTheLargestHandsFitTheTerminal) {
     }
     for (Seat s = kSpectator; s < 3; ++s) expect_fits(board_of(*g, s), kEndingHeight);
   }
-}
-
-// Not a check: writes a mid-game board and an ending to /tmp/board-intrigue-*.txt for people to read
-// (--gtest_also_run_disabled_tests).
-TEST(IntrigueBoard, DISABLED_WritesBoardsToRead) {
-  auto f = factory();
-  auto g = f->from_scenario(kMidGame, 3);
-  play(*g, 0, "Public Support face-up behind Princess (B)");
-  play(*g, 1, "play favor A");
-  std::ofstream("/tmp/board-intrigue-play.txt") << board_of(*g, 2).plain();
-  std::ofstream("/tmp/board-intrigue-ending.txt") << board_of(*finished_game(f), 0).plain();
-  auto random = f->new_game(4);
-  Rng rng = make_rng(4);
-  ActionList actions;
-  for (int step = 0; !random->terminal(); ++step) {
-    if (step == 0) std::ofstream("/tmp/board-intrigue-first.txt") << board_of(*random, 0).plain();
-    if (step == 40) std::ofstream("/tmp/board-intrigue-random-play.txt") << board_of(*random, 0).plain();
-    const Seat seat = random->to_act().lowest();
-    random->legal_actions(seat, actions);
-    random->apply(seat, actions[uniform(rng, static_cast<std::uint32_t>(actions.size()))]);
-  }
-  std::ofstream("/tmp/board-intrigue-random-ending.txt") << board_of(*random, 0).plain();
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -107,11 +106,6 @@ std::unique_ptr<GameState> random_game(const std::string& id, int seats, std::ui
   return g;
 }
 
-// Writes the board for people to read (the report pastes one mid-game board and one ending).
-void keep_sample(const GameState& g, Seat seat, const std::string& name) {
-  std::ofstream(fmt::format("/tmp/board-persuasion-{}.txt", name)) << board_of(g, seat).plain();
-}
-
 // --- During play -------------------------------------------------------------------------------------
 
 TEST(PersuasionBoard, ShowsYourHandAndDesiresCardInWords) {
@@ -182,7 +176,6 @@ TEST(PersuasionBoard, ShowsTheReplyYouLearnedAndTheProposalWaitingForYou) {
   EXPECT_NE(text.find("reply " + label_of(reply)), std::string::npos) << text;
   EXPECT_NE(text.find(label_of(game.card(0, 0)) + "*"), std::string::npos) << "the mailed card is marked\n" << text;
   EXPECT_EQ(line_starting(text, "Seat 1 ").rfind("Seat 1 to act", 0), 0u) << "seat 1 still decides the proposal\n" << text;
-  keep_sample(*game.g, 0, "letterbox-3p-play");
 }
 
 // Reflection: the two drawn cards stand under your hand.
@@ -222,12 +215,6 @@ TEST(PersuasionBoard, FitsTheTerminalAtThreeAndEightPlayers) {
       for (std::uint64_t seed : {3u, 11u}) random_game(id, seats, seed, 400);
     }
   }
-  keep_sample(*random_game("persuasion", 8, 3, 14), 0, "letterbox-8p-play");
-  keep_sample(*random_game("persuasion-classic", 3, 3, 2), 0, "classic-3p-play");
-  keep_sample(*random_game("persuasion", 8, 5, 3), 0, "letterbox-8p-introductions");
-  keep_sample(*random_game("persuasion", 4, 11, 6), 2, "letterbox-4p-play");
-  keep_sample(*random_game("persuasion", 8, 3, 10), 1, "letterbox-8p-reflection");
-  keep_sample(*random_game("persuasion-classic", 8, 3, 6), 0, "classic-8p-play");
 }
 
 // --- The ending --------------------------------------------------------------------------------------
@@ -264,7 +251,6 @@ TEST(PersuasionBoardEnding, RevealsEveryHandDominantSymbolsAndDesires) {
   const std::string text = board_of(*game.g, 2).plain();
   expect_every_hand_revealed(text, game.s().table(), 2);
   for (int n = 1; n <= 30; ++n) EXPECT_NE(text.find(label(n)), std::string::npos) << "the glossary names " << label(n);
-  keep_sample(*game.g, 0, "letterbox-3p-ending");
 }
 
 // The dominant line lists the hand's dominant symbols as scoring.h counts them.
@@ -355,7 +341,6 @@ TEST(PersuasionBoardEnding, FitsAtEightPlayers) {
   ASSERT_TRUE(game.g->terminal());
   expect_fits(*game.g, "letterbox ending at 8 players");
   expect_every_hand_revealed(board_of(*game.g, 7).plain(), game.s().table(), 7);
-  keep_sample(*game.g, 7, "letterbox-8p-ending");
 }
 
 // --- The character-card edition ------------------------------------------------------------------------
@@ -390,10 +375,8 @@ TEST(PersuasionClassicBoardEnding, RevealsEveryHandAndNeedsTwoOfThree) {
   const std::string text = board_of(*game.g, 0).plain();
   expect_every_hand_revealed(text, game.s().table(), 0);
   EXPECT_NE(line_starting(text, "  dominant").find("desires #16: 2 of "), std::string::npos) << text;
-  keep_sample(*game.g, 0, "classic-3p-ending");
   Classic eight = classic_game(8, ending_scenario(8, 5));
   expect_fits(*eight.g, "classic ending at 8 players");
-  keep_sample(*eight.g, 3, "classic-8p-ending");
 }
 
 // --- Shorthand ---------------------------------------------------------------------------------------
