@@ -138,8 +138,10 @@ class TerminalTable {
         continue;
       }
       const Action action = legal[static_cast<std::size_t>(choice.entry->number - 1)];
-      if (choice.by_shorthand && terminal_.interactive() && shows_preview(seat, action)) {
-        const auto confirmed = confirm(seat, *choice.entry, action);
+      const std::optional<Board> preview = choice.by_shorthand && terminal_.interactive() ? preview_of(seat, action)
+                                                                                          : std::nullopt;
+      if (preview) {
+        const auto confirmed = confirm(seat, *choice.entry, *preview);
         if (!confirmed) return Turn::input_ended;
         if (!*confirmed) {
           show_turn(seat, menu);
@@ -233,24 +235,24 @@ class TerminalTable {
     return true;
   }
 
-  // Whether the game's board draws `action` before it is played (Gameshire's plan on the map): a move
-  // typed short is confirmed only then; elsewhere the board would look the same and it is played at once.
-  bool shows_preview(Seat seat, Action action) const {
+  // The board with `action` drawn on it, when the game's board can show it before it is played
+  // (Gameshire's plan on the map): a move typed short is confirmed only then; elsewhere the board would
+  // look the same, and the move is played at once.
+  std::optional<Board> preview_of(Seat seat, Action action) const {
     const DrawBoard draw = match_.state().info().board.draw;
-    if (!draw) return false;
+    if (!draw) return std::nullopt;
     const nlohmann::json view = match_.state().view(seat);
     Board plain, previewed;
     draw(view, nullptr, plain);
     draw(view, match_.state().parts(seat, action), previewed);
-    return !(plain == previewed);
+    if (plain == previewed) return std::nullopt;
+    return previewed;
   }
 
-  // The board with the move drawn on it; true to play it, false to go back, nothing when input ended.
-  std::optional<bool> confirm(Seat seat, const MenuEntry& entry, Action action) const {
-    const nlohmann::json view = match_.state().view(seat);
+  // The previewed board and the move; true to play it, false to go back, nothing when input ended.
+  std::optional<bool> confirm(Seat seat, const MenuEntry& entry, const Board& preview) const {
     terminal_.clear_screen();
-    fmt::print("{}\n\n{}\n{} {}\n", terminal_.ink(heading(seat) + " · preview", Ink::mark),
-               board_text(match_.state().info(), view, terminal_, match_.state().parts(seat, action)),
+    fmt::print("{}\n\n{}\n{} {}\n", terminal_.ink(heading(seat) + " · preview", Ink::mark), terminal_.paint(preview),
                terminal_.ink("Your move:", Ink::mark), entry.label);
     for (;;) {
       const auto answer = reader_.read(terminal_.prompt("Play this move? [y/n] "), false);

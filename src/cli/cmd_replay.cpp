@@ -22,11 +22,16 @@ struct ReplayArgs {
   bool plain = false;
 };
 
-// The view of `seat` before the first move and after each move.
-std::vector<nlohmann::json> views_of(const Replay& replay, Seat seat) {
-  std::vector<nlohmann::json> views{start_state(replay, games())->view(seat)};
-  rerun(replay, games(), [&](const GameState& state, std::size_t) { views.push_back(state.view(seat)); });
-  return views;
+// The replay re-run once: the view of `seat` before the first move and after each move, and the end.
+struct Rerun {
+  std::vector<nlohmann::json> views;
+  std::unique_ptr<GameState> last;
+};
+
+Rerun rerun_for(const Replay& replay, Seat seat) {
+  Rerun out{{start_state(replay, games())->view(seat)}, nullptr};
+  out.last = rerun(replay, games(), [&](const GameState& state, std::size_t) { out.views.push_back(state.view(seat)); });
+  return out;
 }
 
 // Move `k`'s heading, the board after it and the log lines it added.
@@ -55,21 +60,20 @@ void step_through(const GameInfo& info, const std::vector<nlohmann::json>& views
   }
 }
 
-void print_log(const Replay& replay, Seat seat) {
+// The log as the view saw it grow, move by move (from the first move's view on, as when the game was played).
+void print_log(const std::vector<nlohmann::json>& views) {
   std::size_t printed = 0;
-  rerun(replay, games(), [&](const GameState& s, std::size_t) {
-    nlohmann::json view = s.view(seat);
-    for (const auto& line : log_lines(view, printed)) fmt::print("{}\n", line);
-    printed = log_total(view);
-  });
+  for (std::size_t k = 1; k < views.size(); ++k) {
+    for (const auto& line : log_lines(views[k], printed)) fmt::print("{}\n", line);
+    printed = log_total(views[k]);
+  }
 }
 
-void print_verified(const Replay& replay) {
-  auto state = rerun(replay, games());
+void print_verified(const Replay& replay, const GameState& state) {
   fmt::print("\nreplay verified: {} moves", replay.actions.size());
-  if (state->terminal()) {
+  if (state.terminal()) {
     fmt::print(", outcome {}\n{}", replay.outcome ? "matches the recording" : "(none recorded)",
-               render_outcome(state->outcome().to_json()));
+               render_outcome(state.outcome().to_json()));
   } else {
     fmt::print(", the game was not finished\n");
   }
@@ -82,18 +86,18 @@ void run_replay(const ReplayArgs& args) {
   }
   const Terminal terminal(args.plain);
   const GameInfo& info = games().get(replay.game).info;
+  const Rerun run = rerun_for(replay, args.seat);
   if (args.step >= 0) {
-    const auto views = views_of(replay, args.seat);
-    if (static_cast<std::size_t>(args.step) >= views.size()) {
-      throw UserError(fmt::format("--step {}: the game has moves 0..{} (0 is the start)", args.step, views.size() - 1));
+    if (static_cast<std::size_t>(args.step) >= run.views.size()) {
+      throw UserError(fmt::format("--step {}: the game has moves 0..{} (0 is the start)", args.step, run.views.size() - 1));
     }
-    print_step(info, views, static_cast<std::size_t>(args.step), args.seat, terminal);
+    print_step(info, run.views, static_cast<std::size_t>(args.step), args.seat, terminal);
   } else if (terminal.interactive()) {
-    step_through(info, views_of(replay, args.seat), args.seat, terminal);
+    step_through(info, run.views, args.seat, terminal);
   } else {
-    print_log(replay, args.seat);
+    print_log(run.views);
   }
-  print_verified(replay);
+  print_verified(replay, *run.last);
 }
 
 }  // namespace

@@ -109,11 +109,10 @@ std::string render_view(const nlohmann::json& view) {
   return out;
 }
 
-std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal,
-                       const nlohmann::json& preview) {
+std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal) {
   if (!info.board.draw) return render_view(view);
   Board board;
-  info.board.draw(view, preview, board);
+  info.board.draw(view, nullptr, board);
   return terminal.paint(board);
 }
 

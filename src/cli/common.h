@@ -40,10 +40,9 @@ std::uint64_t resolve_seed(const GameArgs& args);
 std::string render_view(const nlohmann::json& view);
 
 class Terminal;
-// The board of `view` as `terminal` shows it: the game's own board (with `preview`, the parts of a move
-// not yet confirmed), painted; or, for a game that draws none, the view's fields as text (render_view).
-std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal,
-                       const nlohmann::json& preview = nullptr);
+// The board of `view` as `terminal` shows it: the game's own board, painted; or, for a game that draws
+// none, the view's fields as text (render_view).
+std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal);
 
 // Log lines of `view` from index `from` on.
 std::vector<std::string> log_lines(const nlohmann::json& view, std::size_t from);

@@ -36,13 +36,13 @@ struct Replay {
   static Replay from_json(const nlohmann::json& doc);
 };
 
+class GameRegistry;
+// The state the replay starts from, before its first move (from its seed, or its scenario).
+std::unique_ptr<GameState> start_state(const Replay& replay, const GameRegistry& registry);
 // Re-runs `replay` from its seed (or scenario), its game looked up in `registry` (Court's own:
 // games()): every move must be legal and carry the same label, and the outcome must match. Throws
 // UserError naming the step that differs. `on_step` is called after each move with the state and
 // the move's index.
-class GameRegistry;
-// The state the replay starts from, before its first move (from its seed, or its scenario).
-std::unique_ptr<GameState> start_state(const Replay& replay, const GameRegistry& registry);
 std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& registry,
                                  const std::function<void(const GameState&, std::size_t)>& on_step = {});
 
