@@ -14,6 +14,7 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "sim/cluster.h"
+#include "sim/ladder.h"
 #include "sim/report.h"
 #include "sim/report_html.h"
 #include "sim/runner.h"
@@ -29,6 +30,8 @@ struct SimArgs {
   bool rotate_given = false;
   bool quiet = false;
   std::string json, csv, report;
+  std::string ladder_text;
+  std::vector<std::string> ladder;   // bots, weakest first: each takes every seat in turn
 };
 
 std::atomic<bool> g_stop{false};
@@ -109,6 +112,51 @@ void write_text(const std::string& path, const std::string& text) {
   out << text;
 }
 
+// Plays one batch (with a progress bar on rank 0 at a terminal) and gathers every rank's records.
+std::vector<sim::GameRecord> play_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
+                                        const std::vector<std::string>& lineup, const sim::BatchSettings& settings,
+                                        const sim::Cluster& cluster, bool bar_wanted) {
+  sim::Progress progress;
+  std::atomic<bool> done{false};
+  std::thread bar;
+  if (bar_wanted && isatty(STDERR_FILENO)) {
+    bar = std::thread(show_progress, std::cref(progress), settings.games / settings.stride, std::cref(done));
+  }
+  auto records = sim::run_batch(entry, factory, lineup, settings, cluster.mpi ? nullptr : &g_stop, &progress);
+  done = true;
+  if (bar.joinable()) bar.join();
+  return sim::gather_records(cluster, std::move(records));
+}
+
+// The ladder of one variant: the batch again with every seat taken by each bot of --ladder in turn.
+nlohmann::json play_ladder(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, const SimArgs& args,
+                           int players, sim::BatchSettings settings, const sim::Cluster& cluster,
+                           const nlohmann::json& options, const std::string& data_dir) {
+  std::vector<sim::Rung> rungs;
+  settings.rotate = false;
+  for (const auto& bot : args.ladder) {
+    const std::vector<std::string> lineup(static_cast<std::size_t>(players), bot);
+    auto records = play_batch(entry, factory, lineup, settings, cluster, cluster.rank == 0 && !args.quiet);
+    if (cluster.rank != 0) continue;
+    sim::ReportContext context{&entry.info, players, lineup, settings, options, data_dir, g_stop.load()};
+    rungs.push_back({bot, sim::build_report(context, records)});
+  }
+  return sim::ladder_section(rungs);
+}
+
+void print_ladder(const nlohmann::json& ladder) {
+  fmt::print("  ladder:\n");
+  for (const auto& r : ladder["rungs"]) {
+    const auto& first = r["first_player"];
+    fmt::print("    {:<28} first player {}\n", r["bot"].get<std::string>(),
+               first.is_null() ? std::string("-")
+                               : sim::percent_pm(first["win_rate"], first["ci95"][0], first["ci95"][1]));
+  }
+  const std::size_t shown = std::min<std::size_t>(ladder["flags"].size(), 12);
+  for (std::size_t i = 0; i < shown; ++i) fmt::print("    ! {}\n", ladder["flags"][i]["text"].get<std::string>());
+  if (shown < ladder["flags"].size()) fmt::print("    ({} more in the JSON report)\n", ladder["flags"].size() - shown);
+}
+
 void run_sim(const SimArgs& args) {
   const GameEntry& entry = games().get(args.game.game);
   const int players = resolve_players(args.game, entry);
@@ -117,6 +165,8 @@ void run_sim(const SimArgs& args) {
     if (s == kHuman) throw UserError("court sim plays bots only; 'human' cannot sit at a simulated table");
     make_bot(entry, s, 0);   // an unknown bot or parameter fails now, not in a worker
   }
+  if (args.ladder.size() == 1) throw UserError("--ladder needs at least two bots, weakest first: --ladder random,heuristic");
+  for (const auto& s : args.ladder) make_bot(entry, s, 0);
   const auto grid = variants_of(entry, args.game.sets);
   std::vector<GameConfig> configs;
   for (const auto& v : grid) configs.push_back(entry.make_config(players, v, args.game.data_dir));
@@ -142,20 +192,14 @@ void run_sim(const SimArgs& args) {
   all_records.reserve(configs.size());
   for (std::size_t v = 0; v < configs.size() && !g_stop; ++v) {
     std::shared_ptr<const GameFactory> factory = entry.prepare(configs[v]);
-    sim::Progress progress;
-    std::atomic<bool> done{false};
-    std::thread bar;
-    if (talk && !args.quiet && isatty(STDERR_FILENO)) {
-      bar = std::thread(show_progress, std::cref(progress), settings.games / settings.stride, std::cref(done));
-    }
-    auto records = sim::run_batch(entry, factory, lineup, settings, cluster.mpi ? nullptr : &g_stop, &progress);
-    done = true;
-    if (bar.joinable()) bar.join();
-    records = sim::gather_records(cluster, std::move(records));
+    auto records = play_batch(entry, factory, lineup, settings, cluster, talk && !args.quiet);
+    const nlohmann::json options = configs[v].options.to_json();
+    nlohmann::json ladder;
+    if (!args.ladder.empty()) ladder = play_ladder(entry, factory, args, players, settings, cluster, options, configs[v].data_dir);
     if (!talk) continue;
-    sim::ReportContext context{&entry.info, players, lineup, settings, configs[v].options.to_json(),
-                               configs[v].data_dir, g_stop.load()};
+    sim::ReportContext context{&entry.info, players, lineup, settings, options, configs[v].data_dir, g_stop.load()};
     reports.push_back(sim::build_report(context, records));
+    if (!ladder.is_null()) reports.back()["ladder"] = std::move(ladder);
     if (!args.csv.empty()) {
       contexts.push_back(context);
       all_records.push_back(std::move(records));
@@ -166,7 +210,10 @@ void run_sim(const SimArgs& args) {
   if (!talk) return;
 
   nlohmann::json doc = reports.size() == 1 ? reports[0] : nlohmann::json{{"court_sweep", 1}, {"variants", reports}};
-  for (const auto& r : reports) print_report(r);
+  for (const auto& r : reports) {
+    print_report(r);
+    if (r.contains("ladder")) print_ladder(r["ladder"]);
+  }
   if (!args.json.empty()) write_text(args.json, doc.dump(2) + "\n");
   if (!args.csv.empty()) {
     std::vector<sim::CsvPart> parts;
@@ -193,6 +240,10 @@ void add_sim_command(CLI::App& app) {
   cmd->add_option("--json", args->json, "Write every figure as JSON (docs/report.md)");
   cmd->add_option("--csv", args->csv, "Write one row per game as CSV");
   cmd->add_option("--report", args->report, "Write a self-contained HTML report with charts");
+  cmd->add_option("--ladder", args->ladder_text,
+                  "Skill ladder: play the batch again with every seat taken by each of these bots in turn, weakest "
+                  "first (e.g. heuristic,ismcts:iters=300), and report how balance moves with skill")
+      ->each([args](const std::string& text) { args->ladder = split_seats(text); });
   cmd->footer("--set key=v1,v2 runs every combination of the values given (text options separate values with |).\n"
               "The same command gives the same numbers, whatever --threads or the number of MPI ranks.");
   cmd->callback([args] { run_sim(*args); });

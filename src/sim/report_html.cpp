@@ -160,6 +160,24 @@ std::string table(const std::vector<std::string>& head, const std::vector<std::v
   return out + "</table>";
 }
 
+// The skill ladder: each strength's first-player and seat balance figures, then the flagged findings.
+std::string ladder_html(const json& ladder) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& r : ladder["rungs"]) {
+    const json& first = r["first_player"];
+    const json& balance = r["seat_balance"];
+    rows.push_back({r["bot"], first.is_null() ? "-" : pct(first["win_rate"]), first.is_null() ? "-" : ci(first["ci95"]),
+                    balance.is_null() ? "-" : fmt::format("{:.3g}", balance["p_value"].get<double>()),
+                    fmt::format("{:.1f}", r["mean_length"].get<double>())});
+  }
+  std::string out = "<h3>Skill ladder (every seat played by each bot in turn)</h3>" +
+                    table({"bot", "first player wins", "95% interval", "seat balance p", "mean length"}, rows);
+  out += "<ul class=\"findings\">";
+  for (const auto& f : ladder["flags"]) out += "<li>" + escape(f["text"].get<std::string>()) + "</li>";
+  if (ladder["flags"].empty()) out += "<li>No finding changes direction or significance between the strengths.</li>";
+  return out + "</ul>";
+}
+
 // One report: its findings, charts (appended to `specs`) and tables.
 std::string report_section(const json& r, json& specs, const std::string& heading) {
   std::string out = fmt::format("<section><h2>{}</h2>", escape(heading));
@@ -223,6 +241,7 @@ std::string report_section(const json& r, json& specs, const std::string& headin
            table({"card", "seats that held or played it", "win rate", "95% interval", "win rate without", "significant"},
                  rows);
   }
+  if (r.contains("ladder")) out += ladder_html(r["ladder"]);
   out += fmt::format("<p class=\"settings\">{} games of {} requested, {} players, seed {}, seats rotated: {}, "
                      "options {}{}</p>", r["games"].get<int>(), r["games_requested"].get<int>(),
                      r["players"].get<int>(), r["seed"].get<std::uint64_t>(), r["rotate"].get<bool>() ? "yes" : "no",

@@ -314,6 +314,30 @@ TEST(CliSim, SweepRunsEveryVariant) {
   EXPECT_NE(doc["variants"][0]["options"][numeric->name], doc["variants"][1]["options"][numeric->name]);
 }
 
+// The skill ladder (docs/report.md): each rung is the same batch with every seat taken by one bot, so a
+// rung's figures are those of a plain run with that bot in every seat and the same seed.
+TEST(CliSim, LadderPlaysTheBatchWithEachBotInEverySeat) {
+  const std::string ladder = testing::TempDir() + "sim_ladder.json", plain = testing::TempDir() + "sim_plain.json";
+  CommandResult r = run("sim intrigue -n 300 --seed 4 -q --ladder random,heuristic --json " + ladder);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ladder:"), std::string::npos) << r.output;
+  ASSERT_EQ(run("sim intrigue -n 300 --seed 4 -q --seats heuristic,heuristic,heuristic --json " + plain).status, 0);
+  const auto doc = nlohmann::json::parse(slurp(ladder)), heuristic = nlohmann::json::parse(slurp(plain));
+  const auto& rungs = doc.at("ladder").at("rungs");
+  ASSERT_EQ(rungs.size(), 2u);
+  EXPECT_EQ(rungs[0].at("bot"), "random");
+  EXPECT_EQ(rungs[1].at("bot"), "heuristic");
+  EXPECT_EQ(rungs[1].at("first_player"), heuristic.at("first_player"));
+  EXPECT_EQ(rungs[1].at("seat_balance"), heuristic.at("seat_balance"));
+  EXPECT_EQ(rungs[1].at("cards").size(), heuristic.at("cards").size());
+  EXPECT_NE(rungs[0].at("first_player"), rungs[1].at("first_player"));
+  EXPECT_TRUE(doc.at("ladder").at("flags").is_array());
+  CommandResult one = run("sim intrigue -n 10 --ladder heuristic");
+  EXPECT_NE(one.status, 0);
+  EXPECT_NE(one.output.find("at least two bots"), std::string::npos) << one.output;
+  EXPECT_NE(run("sim intrigue -n 10 --ladder random,grandmaster").status, 0);
+}
+
 TEST(CliSim, CompareFindsARealDifferenceAndNotAFakeOne) {
   FirstGame g;
   if (!games().get("intrigue").bots.count("heuristic")) GTEST_SKIP() << "the first game has no heuristic bot";

@@ -7,6 +7,7 @@
 #include "bots/generic_bots.h"
 #include "conformance/fixture_game.h"
 #include "sim/cluster.h"
+#include "sim/ladder.h"
 #include "sim/report.h"
 #include "sim/report_html.h"
 #include "sim/runner.h"
@@ -167,6 +168,34 @@ TEST(Report, CsvHasOneRowPerGameAndOneHeaderForASweep) {
   // Variant 1's row: capped 0, figure 1, only_here 2; variant 0's rows carry only_here as 0.
   EXPECT_NE(sweep.find(",0,1,2\n"), std::string::npos);
   EXPECT_NE(sweep.find(",0,1,0\n"), std::string::npos);
+}
+
+// The ladder flags a figure that changes direction between strengths, one that loses significance and one
+// that gains it, and nothing for a figure that stays as it was.
+TEST(Ladder, FlagsChangesOfDirectionAndSignificance) {
+  auto report = [](double first_rate, double first_p, double card_rate, bool card_significant) {
+    return nlohmann::json{
+        {"games", 1000},
+        {"first_player", {{"win_rate", first_rate}, {"ci95", {first_rate - 0.03, first_rate + 0.03}},
+                          {"fair_share", 0.25}, {"p_value", first_p}}},
+        {"seats", {{{"seat", 0}, {"win_rate", first_rate}, {"ci95", {0.2, 0.3}}, {"p_value", first_p}},
+                   {{"seat", 1}, {"win_rate", 0.25}, {"ci95", {0.22, 0.28}}, {"p_value", 0.9}}}},
+        {"cards", {{{"card", "Duke"}, {"win_rate", card_rate}, {"ci95", {card_rate - 0.02, card_rate + 0.02}},
+                    {"win_rate_without", 0.25}, {"p_value", card_significant ? 0.001 : 0.5},
+                    {"significant", card_significant}}}}};
+  };
+  const auto ladder = sim::ladder_section({{"random", report(0.31, 0.001, 0.30, true)},
+                                           {"heuristic", report(0.20, 0.001, 0.26, false)},
+                                           {"ismcts", report(0.21, 0.002, 0.33, true)}});
+  ASSERT_EQ(ladder.at("rungs").size(), 3u);
+  std::vector<std::string> changes;
+  for (const auto& f : ladder.at("flags")) {
+    changes.push_back(f.at("figure").get<std::string>() + ": " + f.at("change").get<std::string>() + " " +
+                      f.at("from").get<std::string>() + ">" + f.at("to").get<std::string>());
+  }
+  EXPECT_EQ(changes, (std::vector<std::string>{"First-player advantage: changes direction random>heuristic",
+                                               "Holding or playing Duke: loses significance random>heuristic",
+                                               "Holding or playing Duke: becomes significant heuristic>ismcts"}));
 }
 
 }  // namespace
