@@ -14,10 +14,10 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "sim/cluster.h"
-#include "sim/ladder.h"
 #include "sim/report.h"
 #include "sim/report_html.h"
 #include "sim/runner.h"
+#include "sim/simulate.h"
 
 namespace court::cli {
 namespace {
@@ -112,38 +112,6 @@ void write_text(const std::string& path, const std::string& text) {
   out << text;
 }
 
-// Plays one batch (with a progress bar on rank 0 at a terminal) and gathers every rank's records.
-std::vector<sim::GameRecord> play_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
-                                        const std::vector<std::string>& lineup, const sim::BatchSettings& settings,
-                                        const sim::Cluster& cluster, bool bar_wanted) {
-  sim::Progress progress;
-  std::atomic<bool> done{false};
-  std::thread bar;
-  if (bar_wanted && isatty(STDERR_FILENO)) {
-    bar = std::thread(show_progress, std::cref(progress), settings.games / settings.stride, std::cref(done));
-  }
-  auto records = sim::run_batch(entry, factory, lineup, settings, cluster.mpi ? nullptr : &g_stop, &progress);
-  done = true;
-  if (bar.joinable()) bar.join();
-  return sim::gather_records(cluster, std::move(records));
-}
-
-// The ladder of one variant: the batch again with every seat taken by each bot of --ladder in turn.
-nlohmann::json play_ladder(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, const SimArgs& args,
-                           int players, sim::BatchSettings settings, const sim::Cluster& cluster,
-                           const nlohmann::json& options, const std::string& data_dir) {
-  std::vector<sim::Rung> rungs;
-  settings.rotate = false;
-  for (const auto& bot : args.ladder) {
-    const std::vector<std::string> lineup(static_cast<std::size_t>(players), bot);
-    auto records = play_batch(entry, factory, lineup, settings, cluster, cluster.rank == 0 && !args.quiet);
-    if (cluster.rank != 0) continue;
-    sim::ReportContext context{&entry.info, players, lineup, settings, options, data_dir, g_stop.load()};
-    rungs.push_back({bot, sim::build_report(context, records)});
-  }
-  return sim::ladder_section(rungs);
-}
-
 void print_ladder(const nlohmann::json& ladder) {
   fmt::print("  ladder:\n");
   for (const auto& r : ladder["rungs"]) {
@@ -157,71 +125,62 @@ void print_ladder(const nlohmann::json& ladder) {
   if (shown < ladder["flags"].size()) fmt::print("    ({} more in the JSON report)\n", ladder["flags"].size() - shown);
 }
 
-void run_sim(const SimArgs& args) {
-  const GameEntry& entry = games().get(args.game.game);
-  const int players = resolve_players(args.game, entry);
-  auto lineup = resolve_seats(args.game, players, "random");
-  for (const auto& s : lineup) {
-    if (s == kHuman) throw UserError("court sim plays bots only; 'human' cannot sit at a simulated table");
-    make_bot(entry, s, 0);   // an unknown bot or parameter fails now, not in a worker
+// The request `court sim` makes of the simulator from its arguments (every bot checked).
+sim::SimRequest sim_request(const SimArgs& args, const sim::Cluster& cluster) {
+  sim::SimRequest request;
+  request.entry = &games().get(args.game.game);
+  request.players = resolve_players(args.game, *request.entry);
+  request.lineup = resolve_seats(args.game, request.players, "random");
+  request.ladder = args.ladder;
+  sim::check_request(request);
+  for (const auto& v : variants_of(*request.entry, args.game.sets)) {
+    request.configs.push_back(request.entry->make_config(request.players, v, args.game.data_dir));
   }
-  if (args.ladder.size() == 1) throw UserError("--ladder needs at least two bots, weakest first: --ladder random,heuristic");
-  for (const auto& s : args.ladder) make_bot(entry, s, 0);
-  const auto grid = variants_of(entry, args.game.sets);
-  std::vector<GameConfig> configs;
-  for (const auto& v : grid) configs.push_back(entry.make_config(players, v, args.game.data_dir));
-
-  sim::Cluster cluster = sim::join_cluster();
-  const bool talk = cluster.rank == 0;
-  sim::BatchSettings settings;
+  sim::BatchSettings& settings = request.settings;
   settings.seed = args.game.seed_given ? args.game.seed : 1;
   settings.games = static_cast<std::uint64_t>(args.games);
   settings.threads = args.threads > 0 ? args.threads : (cluster.mpi ? 1 : 0);
   bool bots_differ = false;
-  for (const auto& s : lineup) bots_differ |= s != lineup[0];
+  for (const auto& s : request.lineup) bots_differ |= s != request.lineup[0];
   settings.rotate = args.rotate_given ? args.rotate : bots_differ;
-  settings.stride = static_cast<std::uint64_t>(cluster.size);
-  settings.offset = static_cast<std::uint64_t>(cluster.rank);
+  return request;
+}
 
-  g_stop = false;
-  auto previous = std::signal(SIGINT, on_interrupt);
-  std::vector<nlohmann::json> reports;
-  std::vector<sim::ReportContext> contexts;                // kept for the CSV, one per variant
-  std::vector<std::vector<sim::GameRecord>> all_records;
-  contexts.reserve(configs.size());
-  all_records.reserve(configs.size());
-  for (std::size_t v = 0; v < configs.size() && !g_stop; ++v) {
-    std::shared_ptr<const GameFactory> factory = entry.prepare(configs[v]);
-    auto records = play_batch(entry, factory, lineup, settings, cluster, talk && !args.quiet);
-    const nlohmann::json options = configs[v].options.to_json();
-    nlohmann::json ladder;
-    if (!args.ladder.empty()) ladder = play_ladder(entry, factory, args, players, settings, cluster, options, configs[v].data_dir);
-    if (!talk) continue;
-    sim::ReportContext context{&entry.info, players, lineup, settings, options, configs[v].data_dir, g_stop.load()};
-    reports.push_back(sim::build_report(context, records));
-    if (!ladder.is_null()) reports.back()["ladder"] = std::move(ladder);
-    if (!args.csv.empty()) {
-      contexts.push_back(context);
-      all_records.push_back(std::move(records));
-    }
-  }
-  std::signal(SIGINT, previous);
-  sim::leave_cluster(cluster);
-  if (!talk) return;
-
-  nlohmann::json doc = reports.size() == 1 ? reports[0] : nlohmann::json{{"court_sweep", 1}, {"variants", reports}};
-  for (const auto& r : reports) {
+void write_outputs(const SimArgs& args, const sim::SimResult& result) {
+  const nlohmann::json& doc = result.document;
+  for (const auto& r : doc.contains("variants") ? doc["variants"] : nlohmann::json::array({doc})) {
     print_report(r);
     if (r.contains("ladder")) print_ladder(r["ladder"]);
   }
   if (!args.json.empty()) write_text(args.json, doc.dump(2) + "\n");
   if (!args.csv.empty()) {
     std::vector<sim::CsvPart> parts;
-    for (std::size_t v = 0; v < contexts.size(); ++v) parts.push_back({&contexts[v], &all_records[v]});
+    for (std::size_t v = 0; v < result.contexts.size(); ++v) parts.push_back({&result.contexts[v], &result.records[v]});
     write_text(args.csv, sim::records_csv(parts));
   }
   if (!args.report.empty()) write_text(args.report, sim::report_html(doc));
-  if (g_stop) fmt::print(stderr, "interrupted: wrote what was finished\n");
+  if (result.interrupted) fmt::print(stderr, "interrupted: wrote what was finished\n");
+}
+
+void run_sim(const SimArgs& args) {
+  sim::Cluster cluster = sim::join_cluster();
+  const sim::SimRequest request = sim_request(args, cluster);
+  g_stop = false;
+  auto previous = std::signal(SIGINT, on_interrupt);
+  sim::Progress progress;
+  std::atomic<bool> done{false};
+  std::thread bar;
+  if (cluster.rank == 0 && !args.quiet && isatty(STDERR_FILENO)) {
+    const std::uint64_t total = request.settings.games / static_cast<std::uint64_t>(cluster.size) * sim::batch_count(request);
+    bar = std::thread(show_progress, std::cref(progress), total, std::cref(done));
+  }
+  const sim::SimResult result =
+      sim::simulate(request, cluster, {.stop = &g_stop, .progress = &progress, .keep_records = !args.csv.empty()});
+  done = true;
+  if (bar.joinable()) bar.join();
+  std::signal(SIGINT, previous);
+  sim::leave_cluster(cluster);
+  if (cluster.rank == 0) write_outputs(args, result);
 }
 
 }  // namespace

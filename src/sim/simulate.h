@@ -1,0 +1,53 @@
+// A whole simulation as `court sim` runs it and the Lab's jobs run it (one code path, so a Lab job's
+// report is byte for byte the document `court sim --json` writes for the same inputs): every variant
+// of an option grid, each batch with its skill ladder, gathered over MPI ranks, into one report document.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "sim/cluster.h"
+#include "sim/report.h"
+#include "sim/runner.h"
+
+namespace court::sim {
+
+struct SimRequest {
+  const GameEntry* entry = nullptr;
+  int players = 0;
+  std::vector<std::string> lineup;        // a bot spec per seat, before rotation
+  std::vector<GameConfig> configs;        // one per variant of the grid (a plain run: one)
+  BatchSettings settings;                 // seed, games, threads, rotate (stride and offset: set by simulate)
+  std::vector<std::string> ladder;        // --ladder: at least two bots, weakest first; empty: none
+};
+
+// What the caller sees while it runs: a stop flag polled between games (MPI runs ignore it), a count of
+// finished games over every batch, and a call when each batch starts (its games on this rank).
+struct SimHooks {
+  const std::atomic<bool>* stop = nullptr;
+  Progress* progress = nullptr;
+  std::function<void(std::uint64_t games)> batch_started;
+  bool keep_records = false;              // keep each variant's records (for the CSV)
+};
+
+struct SimResult {
+  nlohmann::json document;                // one report, or {"court_sweep": 1, "variants": [...]} (rank 0 only)
+  std::vector<ReportContext> contexts;    // with keep_records: one per variant, for records_csv
+  std::vector<std::vector<GameRecord>> records;
+  bool interrupted = false;
+};
+
+// The bots of `request` exist and may sit at a simulated table (UserError otherwise).
+void check_request(const SimRequest& request);
+
+// How many batches `request` plays (variants, times one plus the ladder's bots).
+std::size_t batch_count(const SimRequest& request);
+
+// Plays everything. Other ranks than 0 return an empty result.
+SimResult simulate(const SimRequest& request, const Cluster& cluster, const SimHooks& hooks);
+
+}  // namespace court::sim
