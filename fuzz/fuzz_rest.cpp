@@ -1,11 +1,12 @@
 // Fuzz target: the server's REST API (answer_api, the body readers behind every /api/ route) with a
-// fresh lobby on an in-memory database, no sockets. Input: a first line "METHOD /api/...", then the
+// fresh lobby on an in-memory database and the Lab (its variants and jobs, never run), no sockets. Input: a first line "METHOD /api/...", then the
 // body. A refusal is any 4xx answer; a 5xx answer ("internal") is a finding.
 #include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
 #include <boost/asio/co_spawn.hpp>
 #include <cstdio>
 #include <boost/asio/io_context.hpp>
 
+#include "server/lab_api.h"
 #include "server/lobby.h"
 #include "server/rest_api.h"
 #include "server/storage.h"
@@ -21,13 +22,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Target target = parse_target(std::string_view(text).substr(space + 1, line_end - space - 1));
   if (target.path.rfind("/api/", 0) != 0) return 0;   // the only paths answer_api serves
   Storage storage(":memory:");
+  static Lab lab(":memory:", {.dir = "/tmp/court-fuzz-lab"});
   int status = 0;
   std::string answer;
   {
     boost::asio::io_context io;
     Lobby lobby(storage, io.get_executor());
     boost::asio::co_spawn(io, [&]() -> boost::asio::awaitable<void> {
-      const HttpAnswer a = co_await answer_api(method, target, body, lobby, "127.0.0.1");
+      const HttpAnswer a = co_await answer_api(method, target, body, lobby, lab, {"127.0.0.1", true, ""});
       status = a.status;
       answer = a.body;
     }, [](std::exception_ptr e) { if (e) std::rethrow_exception(e); });

@@ -34,6 +34,15 @@ void add_serve_command(CLI::App& app) {
                   "Seconds after which a table still waiting for people, with nobody joining, expires (0: never)")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{10} * 365 * 86400));
+  cmd->add_option("--lab-token", config->lab.token,
+                  "Token that opens the Lab (/api/lab/, #/lab) to other addresses than this machine, sent as "
+                  "'Authorization: Bearer TOKEN' (without it only loopback requests reach the Lab)");
+  cmd->add_option("--lab-jobs", config->lab.parallel_jobs, "Lab simulation jobs run at once (the rest wait in a queue)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--lab-threads", config->lab.threads_per_job, "Simulation threads of one Lab job")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
   cmd->callback([config] {
     std::unique_ptr<server::Server> server;
     try {
@@ -44,7 +53,8 @@ void add_serve_command(CLI::App& app) {
     server->start();
     const std::string host = config->bind == "0.0.0.0" ? "127.0.0.1" : config->bind;
     fmt::print("court serve: {} unfinished table(s) resumed from {}\n", server->resumed(), config->db);
-    fmt::print("court serve: open http://{}:{}/ (Ctrl-C stops)\n", host, server->port());
+    fmt::print("court serve: open http://{}:{}/ (Ctrl-C stops); the designer's Lab: http://{}:{}/#/lab\n", host,
+               server->port(), host, server->port());
     std::fflush(stdout);
     server->run_until_signal();
     fmt::print("court serve: stopped\n");

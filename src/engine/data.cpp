@@ -124,10 +124,13 @@ void FieldReader::only(std::initializer_list<const char*> allowed) const {
 }
 
 std::string FieldReader::where(std::string_view key) const {
-  if (!field_lines_) return where_;
   const toml::node* node = table_.get(key);
   const auto line = node ? node->source().begin.line : table_.source().begin.line;
-  return fmt::format("{}:{}: {}", where_, line, entry_);
+  if (field_lines_) return fmt::format("{}:{}: {}", where_, line, entry_);
+  // "<file>.toml: <entry>" as given: the line goes after the file name, so every error points at it.
+  const auto file_end = where_.find(".toml: ");
+  if (file_end == std::string::npos || line == 0) return where_;
+  return fmt::format("{}:{}{}", where_.substr(0, file_end + 5), line, where_.substr(file_end + 5));
 }
 
 void FieldReader::fail(std::string_view key, const std::string& what) const {

@@ -31,7 +31,8 @@ std::string file_line(const std::string& file, const toml::node& node);
 // "<where>: field '<key>' <what>" that says what is allowed; each game words <where> its own way.
 class FieldReader {
  public:
-  // <where> is `where` as given, e.g. "data/intrigue/cards.toml: card #3".
+  // <where> is `where` as given, e.g. "data/intrigue/cards.toml: card #3", with the field's line (the
+  // table's when the field is missing) after a leading file name: "data/intrigue/cards.toml:24: card #3".
   FieldReader(const toml::table& table, std::string where);
   // <where> is "<file>:<line>: <entry>", the line being the field's own (the table's when the field is missing).
   static FieldReader citing_field_lines(const toml::table& table, std::string file, std::string entry);

@@ -56,7 +56,7 @@ asio::awaitable<void> drain(beast::tcp_stream& stream) {
 
 }  // namespace
 
-asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, const std::string& client) {
+asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, Lab& lab, Caller caller) {
   beast::flat_buffer buffer;
   beast::error_code ec;
   for (;;) {
@@ -92,7 +92,8 @@ asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, const s
     http::response<http::string_body> res;
     if (target.path.rfind("/api/", 0) == 0) {
       const std::string method(request.method_string());
-      HttpAnswer answer = co_await answer_api(method, target, request.body(), lobby, client);
+      caller.authorization = std::string(request[http::field::authorization]);
+      HttpAnswer answer = co_await answer_api(method, target, request.body(), lobby, lab, caller);
       res = make_response(request.version(), keep_alive, answer.status, answer.content_type, std::move(answer.body));
     } else if (request.method() != http::verb::get && request.method() != http::verb::head) {
       res = make_response(request.version(), keep_alive, 405, "application/json",

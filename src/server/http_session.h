@@ -7,11 +7,14 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <string>
 
+#include "server/rest_api.h"
+
 namespace court::server {
 
 class Lobby;
+class Lab;
 
-// `client`: the client's address as client_key() gives it (what per-client limits count by).
-boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, const std::string& client);
+// `caller`: who is connected (its authorization is read from each request).
+boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, Lab& lab, Caller caller);
 
 }  // namespace court::server

@@ -70,4 +70,18 @@ std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* 
   }
 }
 
+std::map<std::string, std::string> option_values(const nlohmann::json& body) {
+  std::map<std::string, std::string> out;
+  auto it = body.find("options");
+  if (it == body.end() || it->is_null()) return out;
+  if (!it->is_object()) throw ApiError(400, "bad_field", "field 'options' must be an object of option values");
+  for (const auto& [key, value] : it->items()) {
+    if (value.is_string()) out[key] = value.get<std::string>();
+    else if (value.is_boolean()) out[key] = value.get<bool>() ? "true" : "false";
+    else if (value.is_number_integer()) out[key] = value.dump();
+    else throw ApiError(400, "bad_field", fmt::format("option '{}' must be a string, an integer or a boolean", key));
+  }
+  return out;
+}
+
 }  // namespace court::server

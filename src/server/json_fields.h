@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,5 +28,9 @@ std::optional<bool> bool_field(const nlohmann::json& object, const char* name);
 // An integer field within [min, max]; nullopt when absent; ApiError "bad_field" otherwise.
 std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* name, std::int64_t min,
                                       std::int64_t max);
+
+// The field 'options' of `body`: option values given as strings, integers or booleans, as text (the game
+// validates them); empty when absent; ApiError "bad_field" otherwise.
+std::map<std::string, std::string> option_values(const nlohmann::json& body);
 
 }  // namespace court::server

@@ -46,20 +46,6 @@ std::uint64_t read_seed(const nlohmann::json& body, const std::vector<std::strin
   return static_cast<std::uint64_t>(*chosen);
 }
 
-std::map<std::string, std::string> read_options(const nlohmann::json& body) {
-  std::map<std::string, std::string> out;
-  auto it = body.find("options");
-  if (it == body.end() || it->is_null()) return out;
-  if (!it->is_object()) throw ApiError(400, "bad_field", "field 'options' must be an object of option values");
-  for (const auto& [key, value] : it->items()) {
-    if (value.is_string()) out[key] = value.get<std::string>();
-    else if (value.is_boolean()) out[key] = value.get<bool>() ? "true" : "false";
-    else if (value.is_number_integer()) out[key] = value.dump();
-    else throw ApiError(400, "bad_field", fmt::format("option '{}' must be a string, an integer or a boolean", key));
-  }
-  return out;
-}
-
 std::vector<std::string> read_seats(const nlohmann::json& body, const GameEntry& entry, std::optional<int> players) {
   auto it = body.find("seats");
   if (it == body.end() || it->is_null()) {
@@ -191,7 +177,7 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::stri
   }
   GameConfig config;
   try {
-    config = entry->make_config(static_cast<int>(seats.size()), read_options(body));
+    config = entry->make_config(static_cast<int>(seats.size()), option_values(body));
   } catch (const UserError& e) {
     throw ApiError(400, "bad_option", e.what());
   }

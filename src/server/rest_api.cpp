@@ -7,6 +7,7 @@
 #include "engine/data.h"
 #include "engine/registry.h"
 #include "server/api_error.h"
+#include "server/lab_api.h"
 #include "server/json_fields.h"
 #include "server/lobby.h"
 #include "server/names.h"
@@ -121,8 +122,15 @@ boost::asio::awaitable<HttpAnswer> answer_table(const std::string& method, const
 }
 
 boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target& target, const std::string& body,
-                                         Lobby& lobby, const std::string& client) {
+                                         Lobby& lobby, Lab& lab, const Caller& caller) {
   const auto parts = split_path(target.path);   // "api", ...
+  if (parts.size() >= 2 && parts[1] == "lab") {
+    if (!lab.admits(caller.loopback, caller.authorization)) {
+      throw ApiError(403, "lab_closed", "the Lab answers requests from this machine; from another address it needs "
+                                        "the server's --lab-token, sent as 'Authorization: Bearer TOKEN'");
+    }
+    co_return lab.answer(method, parts, target, body);
+  }
   if (parts.size() == 2 && parts[1] == "games") {
     require_method(method, "GET");
     nlohmann::json out = nlohmann::json::array();
@@ -140,7 +148,7 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
     co_await lobby.expire_waiting();
     if (method == "GET") co_return json_answer(200, lobby.list());
     require_method(method, "POST");
-    auto table = lobby.create(parse_json_object(body, "the request body"), client);
+    auto table = lobby.create(parse_json_object(body, "the request body"), caller.client);
     co_return json_answer(201, table->summary());
   }
   if (parts.size() >= 3 && parts.size() <= 5 && parts[1] == "tables") {
@@ -152,10 +160,10 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
 }  // namespace
 
 boost::asio::awaitable<HttpAnswer> answer_api(const std::string& method, const Target& target, const std::string& body,
-                                              Lobby& lobby, const std::string& client) {
+                                              Lobby& lobby, Lab& lab, const Caller& caller) {
   HttpAnswer answer;
   try {
-    answer = co_await route(method, target, body, lobby, client);
+    answer = co_await route(method, target, body, lobby, lab, caller);
   } catch (const ApiError& e) {
     answer = json_answer(e.status(), error_body(e.code(), e.what()));
   } catch (const std::exception& e) {

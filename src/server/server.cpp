@@ -27,6 +27,7 @@
 #include "server/api_error.h"
 #include "server/client_limit.h"
 #include "server/http_session.h"
+#include "server/lab_api.h"
 #include "server/lobby.h"
 #include "server/storage.h"
 
@@ -43,9 +44,9 @@ int game_thread_count(int wanted) {
 }
 
 // One admitted connection: served while its slot is held.
-asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, [[maybe_unused]] ClientLimit::Slot slot,
-                                     std::string client) {
-  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby, client);
+asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, Lab& lab,
+                                     [[maybe_unused]] ClientLimit::Slot slot, Caller caller) {
+  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby, lab, std::move(caller));
 }
 
 // Expires tables that waited for people too long, checking a tenth as often as the expiry time (at
@@ -86,7 +87,7 @@ asio::awaitable<void> refuse_connection(tcp::socket socket, int limit) {
   stream.socket().shutdown(tcp::socket::shutdown_send, ec);
 }
 
-asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, std::shared_ptr<ClientLimit> limit) {
+asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, Lab& lab, std::shared_ptr<ClientLimit> limit) {
   for (;;) {
     boost::system::error_code ec;
     tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(acceptor.get_executor()),
@@ -98,7 +99,9 @@ asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, std::sh
     if (ec) continue;   // already gone
     const std::string client = client_key(peer.address());
     if (auto slot = limit->admit(client)) {
-      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, std::move(*slot), client), asio::detached);
+      Caller caller{client, peer.address().is_loopback(), ""};
+      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, lab, std::move(*slot), std::move(caller)),
+                     asio::detached);
     } else {
       asio::co_spawn(executor, refuse_connection(std::move(socket), limit->limit()), asio::detached);
     }
@@ -126,6 +129,7 @@ class GamePool : public asio::thread_pool {
 struct Server::Impl {
   explicit Impl(const ServerConfig& config)
       : storage(config.db),
+        lab(config.db, config.lab),
         game_pool(static_cast<std::size_t>(game_thread_count(config.game_threads))),
         lobby(storage, game_pool.get_executor(), config.tables),
         io(config.io_threads),
@@ -134,6 +138,7 @@ struct Server::Impl {
         client_limit(std::make_shared<ClientLimit>(config.max_client_connections)) {}
 
   Storage storage;
+  Lab lab;
   GamePool game_pool;
   Lobby lobby;
   NetworkContext io;
@@ -166,7 +171,8 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 std::size_t Server::resumed() const { return impl_->resumed; }
 
 void Server::start() {
-  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, impl_->client_limit), asio::detached);
+  impl_->lab.start();
+  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, impl_->lab, impl_->client_limit), asio::detached);
   asio::co_spawn(impl_->io, expire_loop(impl_->lobby), asio::detached);
   for (int i = 0; i < impl_->io_threads; ++i) {
     impl_->threads.emplace_back([this] { impl_->io.run(); });

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "server/lab_api.h"
 #include "server/lobby.h"
 
 namespace court::server {
@@ -18,6 +19,7 @@ struct ServerConfig {
   int game_threads = 0;             // game and bot threads; 0: one per core, at least 2
   int max_client_connections = 64;  // open connections per client address; 0: no limit
   TableLimits tables;               // tables per client address, and the expiry of waiting tables
+  LabConfig lab;                    // the Lab's token and job threads
 };
 
 class Server {

@@ -42,11 +42,17 @@ std::string temp_db(const std::string& name) {
 }
 
 HttpReply http(std::uint16_t port, const std::string& method, const std::string& target, const std::string& body) {
+  return http_to("127.0.0.1", port, method, target, body);
+}
+
+HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
+                  const std::string& body, const std::string& authorization) {
   asio::io_context io;
   beast::tcp_stream stream(io);
-  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  stream.connect(tcp::endpoint(asio::ip::make_address(host), port));
   bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
-  req.set(bhttp::field::host, "127.0.0.1");
+  req.set(bhttp::field::host, host);
+  if (!authorization.empty()) req.set(bhttp::field::authorization, authorization);
   if (!body.empty()) req.set(bhttp::field::content_type, "application/json");
   req.body() = body;
   req.prepare_payload();

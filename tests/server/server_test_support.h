@@ -33,6 +33,9 @@ struct HttpReply {
 };
 
 HttpReply http(std::uint16_t port, const std::string& method, const std::string& target, const std::string& body = "");
+// The same to `host` (an IP address), with an Authorization header when one is given.
+HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
+                  const std::string& body = "", const std::string& authorization = "");
 // POST /api/tables; fails the test unless the answer is 201. Returns the summary.
 nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request);
 // POST /api/tables/{code}/join; fails the test unless the answer is 200. Returns {seat, token, code}.

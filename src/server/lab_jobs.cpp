@@ -1,0 +1,313 @@
+#include "server/lab_jobs.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "engine/bot.h"
+#include "engine/match.h"
+#include "engine/registry.h"
+#include "server/api_error.h"
+#include "server/json_fields.h"
+#include "server/lab_variants.h"
+#include "server/limits.h"
+#include "sim/simulate.h"
+
+namespace court::server {
+namespace {
+
+constexpr std::int64_t kMaxJobGames = 1'000'000;
+constexpr std::size_t kMaxSweepValues = 12;
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::vector<std::string> string_list(const nlohmann::json& body, const char* key, std::size_t max) {
+  std::vector<std::string> out;
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return out;
+  if (!it->is_array() || it->size() > max) {
+    throw ApiError(400, "bad_field", fmt::format("field '{}' must be an array of at most {} strings", key, max));
+  }
+  for (const auto& v : *it) {
+    if (!v.is_string() || v.get_ref<const std::string&>().empty() || v.get_ref<const std::string&>().size() > 200) {
+      throw ApiError(400, "bad_field", fmt::format("each entry of '{}' must be a non-empty string", key));
+    }
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+void check_bots(const GameEntry& entry, const std::vector<std::string>& specs, const char* field) {
+  for (const auto& spec : specs) {
+    try {
+      if (spec == kHuman) throw UserError("a simulation plays bots only; 'human' cannot sit there");
+      make_bot(entry, spec, 0);
+      check_bot_cost(entry, spec, kBotBudget);
+    } catch (const UserError& e) {
+      throw ApiError(400, "bad_bot", fmt::format("{} '{}': {}", field, spec, e.what()));
+    }
+  }
+}
+
+// The game and its data: a shipped game, or a stored variant (its data directory and its options, under
+// the job's own options).
+struct Source {
+  const GameEntry* entry = nullptr;
+  nlohmann::json fields;   // game, and for a variant: variant, variant_name, data_dir
+  std::map<std::string, std::string> options;
+};
+
+Source read_source(const nlohmann::json& body, LabStore& store, const std::string& lab_dir) {
+  const auto variant_id = int_field(body, "variant", 1, std::int64_t{1} << 50);
+  const auto game = string_field(body, "game", 100);
+  if (variant_id.has_value() == game.has_value()) {
+    throw ApiError(400, "bad_field", "a job names either 'game' (a game id) or 'variant' (a variant's id)");
+  }
+  Source s;
+  if (game) {
+    s.entry = games().find(*game);
+    if (!s.entry) throw ApiError(400, "unknown_game", fmt::format("no game '{}' (see GET /api/games)", *game));
+    s.fields = {{"game", *game}};
+    return s;
+  }
+  auto v = store.variant(*variant_id);
+  if (!v) throw ApiError(404, "unknown_variant", fmt::format("no variant {}", *variant_id));
+  s.entry = games().find(v->game);
+  if (!s.entry) throw ApiError(409, "unknown_game", fmt::format("variant {} is of a game this server lacks", v->id));
+  s.fields = {{"game", v->game}, {"variant", v->id}, {"variant_name", v->name},
+              {"data_dir", variant_data_dir(lab_dir, *v)}};
+  s.options = v->options;
+  return s;
+}
+
+// The job as stored: every choice made explicit, so it runs the same after a restart.
+nlohmann::json normalized_request(const nlohmann::json& body, LabStore& store, const std::string& lab_dir) {
+  reject_unknown_fields(body, {"game", "variant", "players", "seats", "games", "seed", "options", "sweep", "ladder"},
+                        "a job");
+  Source source = read_source(body, store, lab_dir);
+  const GameEntry& entry = *source.entry;
+  for (const auto& [k, v] : option_values(body)) source.options[k] = v;
+  auto seats = string_list(body, "seats", kMaxSeats);
+  const auto players = int_field(body, "players", entry.info.min_seats, entry.info.max_seats)
+                           .value_or(seats.empty() ? entry.info.min_seats : static_cast<std::int64_t>(seats.size()));
+  if (seats.empty()) seats.assign(static_cast<std::size_t>(players), "random");
+  if (static_cast<std::int64_t>(seats.size()) != players) {
+    throw ApiError(400, "bad_field", fmt::format("'seats' has {} entries for {} players", seats.size(), players));
+  }
+  check_bots(entry, seats, "seat");
+  const auto ladder = string_list(body, "ladder", 6);
+  if (ladder.size() == 1) throw ApiError(400, "bad_field", "'ladder' needs at least two bots, weakest first");
+  check_bots(entry, ladder, "ladder bot");
+  nlohmann::json out = source.fields;
+  out["players"] = players;
+  out["seats"] = seats;
+  out["games"] = int_field(body, "games", 1, kMaxJobGames).value_or(1000);
+  out["seed"] = int_field(body, "seed", 0, (std::int64_t{1} << 53) - 1).value_or(1);
+  out["options"] = source.options;
+  out["ladder"] = ladder;
+  if (auto it = body.find("sweep"); it != body.end() && !it->is_null()) {
+    if (!it->is_object()) throw ApiError(400, "bad_field", "'sweep' is {\"option\": name, \"values\": [...]}");
+    reject_unknown_fields(*it, {"option", "values"}, "a sweep");
+    const auto option = string_field(*it, "option", 100);
+    const auto values = string_list(*it, "values", kMaxSweepValues);
+    if (!option || values.size() < 2) {
+      throw ApiError(400, "bad_field", fmt::format("a sweep names an 'option' and 2 to {} 'values'", kMaxSweepValues));
+    }
+    out["sweep"] = {{"option", *option}, {"values", values}};
+  }
+  return out;
+}
+
+using Options = std::map<std::string, std::string>;
+
+// The simulator's request for a stored job (UserError for options the game refuses).
+sim::SimRequest sim_request(const nlohmann::json& r, int threads) {
+  sim::SimRequest request;
+  request.entry = &games().get(r["game"].get<std::string>());
+  request.players = r["players"];
+  request.lineup = r["seats"].get<std::vector<std::string>>();
+  request.ladder = r["ladder"].get<std::vector<std::string>>();
+  const std::string data_dir = r.value("data_dir", "");
+  std::vector<Options> grid{r["options"].get<Options>()};
+  if (r.contains("sweep")) {
+    grid.clear();
+    for (const auto& value : r["sweep"]["values"]) {
+      Options o = r["options"].get<Options>();
+      o[r["sweep"]["option"].get<std::string>()] = value.get<std::string>();
+      grid.push_back(o);
+    }
+  }
+  for (const auto& o : grid) request.configs.push_back(request.entry->make_config(request.players, o, data_dir));
+  request.settings.seed = r["seed"];
+  request.settings.games = r["games"];
+  request.settings.threads = threads;
+  bool bots_differ = false;
+  for (const auto& s : request.lineup) bots_differ |= s != request.lineup[0];
+  request.settings.rotate = bots_differ;
+  return request;
+}
+
+// The `court sim` command line that writes the same report.
+std::string command_line(const nlohmann::json& r) {
+  std::string out = fmt::format("court sim {} --players {} --seats {} -n {} --seed {}", r["game"].get<std::string>(),
+                                r["players"].get<int>(), fmt::join(r["seats"].get<std::vector<std::string>>(), ","),
+                                r["games"].get<std::int64_t>(), r["seed"].get<std::uint64_t>());
+  const std::string swept = r.contains("sweep") ? r["sweep"]["option"].get<std::string>() : "";
+  for (const auto& [k, v] : r["options"].items()) {
+    if (k != swept) out += fmt::format(" --set {}={}", k, v.get<std::string>());
+  }
+  if (!swept.empty()) {
+    out += fmt::format(" --set {}={}", swept, fmt::join(r["sweep"]["values"].get<std::vector<std::string>>(), ","));
+  }
+  if (r.contains("data_dir")) out += " --data " + r["data_dir"].get<std::string>();
+  if (!r["ladder"].empty()) out += fmt::format(" --ladder {}", fmt::join(r["ladder"].get<std::vector<std::string>>(), ","));
+  return out + " --json report.json";
+}
+
+void lowest_priority() {
+  // Linux: the nice value is per thread, and the threads this one starts inherit it.
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
+}
+
+}  // namespace
+
+LabJobs::LabJobs(LabStore& store, LabSettings settings) : store_(store), settings_(std::move(settings)) {}
+
+LabJobs::~LabJobs() {
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+    for (auto& [id, live] : live_) live->stop = true;
+  }
+  wake_.notify_all();
+  for (auto& t : workers_) t.join();
+}
+
+void LabJobs::start() {
+  for (const Job& j : store_.unfinished_jobs()) queue_.push_back(j.id);
+  for (int i = 0; i < std::max(1, settings_.parallel_jobs); ++i) workers_.emplace_back([this] { work(); });
+}
+
+nlohmann::json LabJobs::submit(const nlohmann::json& body) {
+  const nlohmann::json request = normalized_request(body, store_, settings_.dir);
+  sim::SimRequest sim;
+  try {
+    sim = sim_request(request, settings_.threads_per_job);
+  } catch (const UserError& e) {
+    throw ApiError(400, "bad_option", e.what());
+  }
+  const auto total = static_cast<std::int64_t>(sim.settings.games * sim::batch_count(sim));
+  const std::int64_t id = store_.add_job(request.dump(), total, wall_ms());
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(id);
+  }
+  wake_.notify_one();
+  return describe(id, false);
+}
+
+nlohmann::json LabJobs::describe(std::int64_t id, bool with_report) {
+  auto job = store_.job(id, with_report);
+  if (!job) throw ApiError(404, "unknown_job", fmt::format("no job {}", id));
+  const nlohmann::json request = nlohmann::json::parse(job->request);
+  nlohmann::json out = {{"id", id}, {"status", job->status}, {"done", job->done}, {"total", job->total},
+                        {"request", request}, {"command", command_line(request)},
+                        {"mpi_command", "mpirun -np 4 " + command_line(request)}, {"created_ms", job->created_ms}};
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = live_.find(id); it != live_.end() && job->status == "running") {
+      out["done"] = static_cast<std::int64_t>(it->second->progress.finished.load());
+    }
+  }
+  if (!job->error.empty()) out["error"] = job->error;
+  if (with_report && job->status == "done") out["report"] = nlohmann::json::parse(job->report);
+  return out;
+}
+
+nlohmann::json LabJobs::list() {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Job& j : store_.jobs()) out.push_back(describe(j.id, false));
+  return out;
+}
+
+nlohmann::json LabJobs::cancel(std::int64_t id) {
+  auto job = store_.job(id, false);
+  if (!job) throw ApiError(404, "unknown_job", fmt::format("no job {}", id));
+  std::lock_guard lock(mutex_);
+  if (auto it = live_.find(id); it != live_.end()) {
+    it->second->stop = true;   // the worker stores `cancelled` when the batch stops
+  } else if (job->status == "queued") {
+    std::erase(queue_, id);
+    store_.set_job(id, "cancelled", 0);
+  }
+  return {{"id", id}, {"status", live_.count(id) ? "cancelling" : store_.job(id, false)->status}};
+}
+
+std::string LabJobs::report_text(std::int64_t id) {
+  auto job = store_.job(id, true);
+  if (!job) throw ApiError(404, "unknown_job", fmt::format("no job {}", id));
+  if (job->status != "done") throw ApiError(409, "not_done", fmt::format("job {} is {}, not done", id, job->status));
+  return job->report;
+}
+
+bool LabJobs::closing() {
+  std::lock_guard lock(mutex_);
+  return closing_;
+}
+
+void LabJobs::work() {
+  lowest_priority();
+  for (;;) {
+    std::int64_t id = 0;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return closing_ || !queue_.empty(); });
+      if (closing_) return;
+      id = queue_.front();
+      queue_.pop_front();
+      live_[id] = std::make_shared<Live>();
+    }
+    run(id);
+    std::lock_guard lock(mutex_);
+    live_.erase(id);
+  }
+}
+
+// Runs one job and stores how it ended: its report, cancelled, or why it failed.
+void LabJobs::run(std::int64_t id) {
+  std::shared_ptr<Live> live;
+  {
+    std::lock_guard lock(mutex_);
+    live = live_[id];
+  }
+  try {
+    const auto job = store_.job(id, false);
+    store_.set_job(id, "running", 0);
+    const sim::SimRequest request = sim_request(nlohmann::json::parse(job->request), settings_.threads_per_job);
+    const sim::SimResult result = sim::simulate(
+        request, sim::Cluster{}, {.stop = &live->stop, .progress = &live->progress, .keep_records = true});
+    const auto done = static_cast<std::int64_t>(live->progress.finished.load());
+    if (result.interrupted && closing()) {
+      store_.set_job(id, "queued", 0);   // the server is stopping: the job runs again after the restart
+    } else if (result.interrupted) {
+      store_.set_job(id, "cancelled", done);
+    } else {
+      std::vector<sim::CsvPart> parts;
+      for (std::size_t v = 0; v < result.contexts.size(); ++v) parts.push_back({&result.contexts[v], &result.records[v]});
+      store_.set_job(id, "done", done, result.document.dump(2) + "\n", sim::records_csv(parts));
+    }
+  } catch (const std::exception& e) {
+    std::cerr << fmt::format("court serve: Lab job {} failed: {}\n", id, e.what());
+    store_.set_job(id, "failed", static_cast<std::int64_t>(live->progress.finished.load()), "", "", e.what());
+  }
+}
+
+}  // namespace court::server

@@ -1,0 +1,70 @@
+// The Lab's simulation jobs (docs/protocol.md, "The Lab"): a job is `court sim` asked through the web. It
+// runs on the Lab's own worker threads at the lowest CPU priority, so table moves always go first; one
+// job at a time by default, the rest queued; progress and cancel while it runs. Its report is the
+// document `court sim --json` writes for the same request (the same code: sim/simulate.h).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/lab_store.h"
+#include "sim/runner.h"
+
+namespace court::server {
+
+struct LabSettings {
+  std::string dir;            // where variants' data directories and trial runs live
+  int parallel_jobs = 1;      // jobs run at once
+  int threads_per_job = 1;    // simulation threads of one job
+};
+
+class LabJobs {
+ public:
+  LabJobs(LabStore& store, LabSettings settings);
+  ~LabJobs();   // cancels what runs and joins the workers
+  LabJobs(const LabJobs&) = delete;
+  LabJobs& operator=(const LabJobs&) = delete;
+
+  // Starts the workers and queues the jobs a stopped server left unfinished.
+  void start();
+  // Checks a job request (ApiError naming the field and what is allowed), stores and queues it.
+  // Returns {"id", "status", "total", "command", "mpi_command"}.
+  nlohmann::json submit(const nlohmann::json& body);
+  // {"id","status","done","total","request","command","mpi_command","error"?,"report"? (when done)};
+  // ApiError 404 for an unknown id.
+  nlohmann::json describe(std::int64_t id, bool with_report = true);
+  nlohmann::json list();
+  // Cancels a queued or running job (a finished one stays as it is).
+  nlohmann::json cancel(std::int64_t id);
+  // The stored report document text, exactly as `court sim --json` writes it; ApiError 409 when not done.
+  std::string report_text(std::int64_t id);
+
+ private:
+  struct Live {
+    std::atomic<bool> stop{false};
+    sim::Progress progress;
+  };
+  void work();
+  void run(std::int64_t id);
+  bool closing();
+
+  LabStore& store_;
+  LabSettings settings_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::int64_t> queue_;
+  std::map<std::int64_t, std::shared_ptr<Live>> live_;
+  std::vector<std::thread> workers_;
+  bool closing_ = false;
+};
+
+}  // namespace court::server

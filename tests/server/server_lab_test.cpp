@@ -1,0 +1,255 @@
+// The designer's Lab over loopback (docs/protocol.md, "The Lab"): variants judged by the game's own loader
+// and refused at their file, line and field; a job's report byte for byte the document `court sim --json`
+// writes for the same request; cancel; CSV export and import; compare; and who may reach the Lab.
+#include <gtest/gtest.h>
+#include <ifaddrs.h>
+#include <arpa/inet.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "server/lab_api.h"
+#include "server/server.h"
+#include "server/server_test_support.h"
+
+namespace court::server_test {
+namespace {
+
+using nlohmann::json;
+
+HttpReply lab(std::uint16_t port, const std::string& method, const std::string& path, const json& body = nullptr) {
+  return http(port, method, "/api/lab/" + path, body.is_null() ? "" : body.dump());
+}
+
+json shipped(std::uint16_t port, const std::string& game) {
+  const HttpReply r = lab(port, "GET", "games/" + game);
+  EXPECT_EQ(r.status, 200) << r.body;
+  return r.json();
+}
+
+// Waits (up to two minutes) for a job to leave "queued" and "running".
+json finished_job(std::uint16_t port, std::int64_t id) {
+  for (int i = 0; i < 1200; ++i) {
+    const json job = lab(port, "GET", "jobs/" + std::to_string(id)).json();
+    if (job.at("status") != "queued" && job.at("status") != "running") return job;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ADD_FAILURE() << "job " << id << " did not finish";
+  return {};
+}
+
+std::string run_command(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
+  EXPECT_EQ(pclose(pipe), 0) << output;
+  return output;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// The game's own loader judges a variant: a bad field, a TOML syntax error and a bad option are refused
+// at their file, line and field, and nothing is stored.
+TEST(ServerLab, ABrokenVariantIsRefusedAtItsFileLineAndField) {
+  InProcessServer server(temp_db("lab_broken"));
+  const auto port = server.port();
+  const json game = shipped(port, "intrigue");
+  const std::string cards = game.at("files").at("cards.toml");
+  HttpReply r = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "bad"},
+                                               {"files", {{"cards.toml", replaced(cards, "quantity = 1", "quantity = \"lots\"")}}}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.json().at("code"), "bad_variant");
+  EXPECT_EQ(r.json().at("file"), "cards.toml");
+  EXPECT_EQ(r.json().at("field"), "quantity");
+  std::istringstream lines(cards);
+  std::string line;
+  int number = 0, quantity_line = 0;
+  while (std::getline(lines, line) && !quantity_line) if (++number && line.starts_with("quantity = 1")) quantity_line = number;
+  EXPECT_EQ(r.json().at("line"), quantity_line);
+  r = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "bad"},
+                                     {"files", {{"characters.toml", std::string(game.at("files").at("characters.toml")) + "\nx = [\n"}}}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.json().at("file"), "characters.toml");
+  EXPECT_GT(r.json().at("line").get<int>(), 1);
+  r = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "bad"}, {"options", {{"rounds", "99"}}}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.json().at("field"), "rounds");
+  r = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "bad"}, {"files", {{"rules.toml", "x = 1"}}}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.json().at("error").get<std::string>().find("cards.toml"), std::string::npos) << "names the real files";
+  EXPECT_EQ(lab(port, "GET", "variants").json().size(), 0u);
+}
+
+// A variant's job reports exactly what `court sim --json` writes for the command the job shows.
+TEST(ServerLab, AJobsReportIsTheDocumentCourtSimWrites) {
+  InProcessServer server(temp_db("lab_job"));
+  const auto port = server.port();
+  const json game = shipped(port, "intrigue");
+  const std::string cards = replaced(game.at("files").at("cards.toml"), "quantity = 1", "quantity = 3");
+  HttpReply v = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "three oracles"},
+                                               {"files", {{"cards.toml", cards}}}, {"options", {{"rounds", "4"}}}});
+  ASSERT_EQ(v.status, 201) << v.body;
+  const json job = lab(port, "POST", "jobs", {{"variant", v.json().at("id")}, {"seats", {"random", "heuristic", "random"}},
+                                              {"games", 400}, {"seed", 11}, {"ladder", {"random", "heuristic"}}}).json();
+  const json done = finished_job(port, job.at("id"));
+  ASSERT_EQ(done.at("status"), "done") << done.dump();
+  EXPECT_EQ(done.at("done"), done.at("total"));
+  EXPECT_EQ(done.at("total"), 400 * 3) << "the batch and two rungs of the ladder";
+  const std::string out = testing::TempDir() + "lab_cli_report.json";
+  std::string command = done.at("command");
+  command = replaced(command, "court sim", std::string(COURT_BINARY) + " sim -q");
+  command = replaced(command, "--json report.json", "--json " + out);
+  run_command(command);
+  const HttpReply report = lab(port, "GET", "jobs/" + std::to_string(job.at("id").get<int>()) + "/report.json");
+  ASSERT_EQ(report.status, 200);
+  EXPECT_EQ(report.body, slurp(out)) << command;
+  EXPECT_TRUE(json::parse(report.body).contains("ladder"));
+  EXPECT_EQ(json::parse(report.body).at("options").at("rounds"), "4");
+  const HttpReply html = lab(port, "GET", "jobs/" + std::to_string(job.at("id").get<int>()) + "/report.html");
+  EXPECT_NE(html.body.find("Skill ladder"), std::string::npos);
+  const HttpReply csv = lab(port, "GET", "jobs/" + std::to_string(job.at("id").get<int>()) + "/report.csv");
+  EXPECT_EQ(std::count(csv.body.begin(), csv.body.end(), '\n'), 401) << "a header and one row per game";
+}
+
+// Cancel stops a running job: it ends `cancelled` with fewer games than asked, and a queued one never runs.
+TEST(ServerLab, CancelStopsAJob) {
+  InProcessServer server(temp_db("lab_cancel"));
+  const auto port = server.port();
+  const json big = lab(port, "POST", "jobs", {{"game", "persuasion"}, {"players", 8}, {"games", 1000000}}).json();
+  const json queued = lab(port, "POST", "jobs", {{"game", "intrigue"}, {"games", 10}}).json();
+  for (int i = 0; i < 100 && lab(port, "GET", "jobs/" + std::to_string(big.at("id").get<int>())).json().at("done") == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(lab(port, "DELETE", "jobs/" + std::to_string(queued.at("id").get<int>())).status, 200);
+  EXPECT_EQ(lab(port, "DELETE", "jobs/" + std::to_string(big.at("id").get<int>())).status, 200);
+  const json stopped = finished_job(port, big.at("id"));
+  EXPECT_EQ(stopped.at("status"), "cancelled");
+  EXPECT_LT(stopped.at("done").get<int>(), 1000000);
+  EXPECT_EQ(finished_job(port, queued.at("id")).at("status"), "cancelled");
+  EXPECT_EQ(lab(port, "GET", "jobs/" + std::to_string(big.at("id").get<int>()) + "/report.json").status, 409);
+}
+
+// A card table goes out as CSV and comes back through the same validation; duplicate, rename, delete.
+TEST(ServerLab, CardTablesRoundTripThroughCsv) {
+  InProcessServer server(temp_db("lab_csv"));
+  const auto port = server.port();
+  const json v = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "base"}}).json();
+  const std::string id = std::to_string(v.at("id").get<int>());
+  const HttpReply csv = lab(port, "GET", "variants/" + id + "/csv/cards.toml");
+  ASSERT_EQ(csv.status, 200);
+  EXPECT_TRUE(csv.body.starts_with("title,type,effect,support,quantity,text")) << csv.body.substr(0, 80);
+  const std::string edited = replaced(csv.body, "Oracle,action,oracle,0,1,", "Oracle,action,oracle,0,4,");
+  const HttpReply imported = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml", edited);
+  ASSERT_EQ(imported.status, 200) << imported.body;
+  EXPECT_NE(imported.json().at("hash"), v.at("hash"));
+  EXPECT_EQ(lab(port, "GET", "variants/" + id + "/csv/cards.toml").body, edited) << "the table reads back as imported";
+  const HttpReply broken = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml",
+                                replaced(edited, "Oracle,action,oracle,0,4,", "Oracle,action,oracle,0,400,"));
+  EXPECT_EQ(broken.status, 400);
+  EXPECT_EQ(broken.json().at("field"), "quantity");
+  EXPECT_EQ(http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml", "title,type\n\"Oracle,action\n").json().at("code"),
+            "bad_csv");
+  const json copy = lab(port, "POST", "variants/" + id + "/duplicate").json();
+  EXPECT_EQ(copy.at("name"), "base (copy)");
+  EXPECT_EQ(copy.at("files"), imported.json().at("files"));
+  EXPECT_EQ(lab(port, "PUT", "variants/" + id, {{"name", "four oracles"}}).json().at("name"), "four oracles");
+  EXPECT_EQ(lab(port, "DELETE", "variants/" + id).status, 200);
+  EXPECT_EQ(lab(port, "GET", "variants/" + id).status, 404);
+  EXPECT_EQ(lab(port, "GET", "variants").json().size(), 1u);
+}
+
+// Compare two finished jobs: the `court compare` table.
+TEST(ServerLab, CompareTwoResults) {
+  InProcessServer server(temp_db("lab_compare"));
+  const auto port = server.port();
+  auto run = [&](const json& request) { return finished_job(port, lab(port, "POST", "jobs", request).json().at("id")); };
+  const json a = run({{"game", "intrigue"}, {"games", 300}, {"seed", 3}});
+  const json b = run({{"game", "intrigue"}, {"games", 300}, {"seed", 3}, {"options", {{"rounds", "1"}}}});
+  const HttpReply r = lab(port, "GET", fmt::format("compare?a={}&b={}", a.at("id").get<int>(), b.at("id").get<int>()));
+  ASSERT_EQ(r.status, 200) << r.body;
+  bool length_differs = false;
+  const json differences = r.json().at("differences");
+  for (const auto& d : differences) {
+    if (d.at("what") == "mean length") length_differs = d.at("significant").get<bool>();
+  }
+  EXPECT_TRUE(length_differs) << "one round instead of three shortens the game: " << r.body;
+}
+
+// Bad job requests are refused with their field and what is allowed.
+TEST(ServerLab, BadJobsAreRefused) {
+  InProcessServer server(temp_db("lab_bad_jobs"));
+  const auto port = server.port();
+  EXPECT_EQ(lab(port, "POST", "jobs", {{"game", "intrigue"}, {"seats", {"human", "random", "random"}}}).json().at("code"),
+            "bad_bot");
+  EXPECT_EQ(lab(port, "POST", "jobs", {{"game", "chess"}}).json().at("code"), "unknown_game");
+  EXPECT_EQ(lab(port, "POST", "jobs", {{"variant", 42}}).status, 404);
+  EXPECT_EQ(lab(port, "POST", "jobs", {{"game", "intrigue"}, {"ladder", {"random"}}}).status, 400);
+  EXPECT_EQ(lab(port, "POST", "jobs", {{"game", "intrigue"}, {"games", 0}}).status, 400);
+  EXPECT_EQ(lab(port, "POST", "jobs", {{"game", "intrigue"}, {"fast", true}}).json().at("code"), "unknown_field");
+  EXPECT_EQ(lab(port, "GET", "jobs").json().size(), 0u);
+}
+
+// An IPv4 address of this machine other than loopback, if it has one.
+std::string outside_address() {
+  ifaddrs* list = nullptr;
+  std::string found;
+  if (getifaddrs(&list) != 0) return found;
+  for (ifaddrs* i = list; i && found.empty(); i = i->ifa_next) {
+    if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET) continue;
+    char text[INET_ADDRSTRLEN];
+    inet_ntop(AF_INET, &reinterpret_cast<sockaddr_in*>(i->ifa_addr)->sin_addr, text, sizeof text);
+    if (!std::string(text).starts_with("127.")) found = text;
+  }
+  freeifaddrs(list);
+  return found;
+}
+
+// The Lab answers loopback; from another address only with the token.
+TEST(ServerLab, OtherAddressesNeedTheToken) {
+  const server::Lab lab_with_token(temp_db("lab_admits"), {.token = "s3cret"});
+  EXPECT_TRUE(lab_with_token.admits(true, ""));
+  EXPECT_FALSE(lab_with_token.admits(false, ""));
+  EXPECT_FALSE(lab_with_token.admits(false, "Bearer wrong"));
+  EXPECT_TRUE(lab_with_token.admits(false, "Bearer s3cret"));
+  const server::Lab lab_without(temp_db("lab_admits2"), {});
+  EXPECT_FALSE(lab_without.admits(false, "Bearer "));
+
+  const std::string address = outside_address();
+  if (address.empty()) {
+    std::puts("this machine has no address but loopback: the Lab's refusal over the network is checked above only");
+    return;
+  }
+  server::ServerConfig config;
+  config.bind = "0.0.0.0";
+  config.port = 0;
+  config.db = temp_db("lab_network");
+  config.lab.token = "s3cret";
+  server::Server serve(config);
+  serve.start();
+  const HttpReply refused = http_to(address, serve.port(), "GET", "/api/lab/variants");
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_NE(refused.body.find("lab_closed"), std::string::npos);
+  EXPECT_EQ(http_to(address, serve.port(), "GET", "/api/lab/variants", "", "Bearer wrong").status, 403);
+  EXPECT_EQ(http_to(address, serve.port(), "GET", "/api/lab/variants", "", "Bearer s3cret").body, "[]");
+  EXPECT_EQ(http(serve.port(), "GET", "/api/lab/variants").body, "[]") << "loopback needs no token";
+}
+
+}  // namespace
+}  // namespace court::server_test
