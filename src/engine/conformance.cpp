@@ -200,13 +200,53 @@ void check_search_hooks(GameState& copy, Seat seat, const std::string& where, Rn
   }
 }
 
+// Where every seat may write now, as one string.
+std::string talk_signature(const GameState& state) {
+  std::string out;
+  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
+    const TalkNow now = state.talk(seat);
+    out += fmt::format("{}:{}/{},", seat, now.table ? 1 : 0, now.seats.bits());
+  }
+  return out;
+}
+
+// Talk (engine/talk.h): a seat writes privately only to other seats of the table, and to b exactly when
+// b may write to it; the whole table may talk at the start and at the end (`open_table`); a spectator
+// writes nowhere.
+void check_talk(const GameState& state, bool open_table, const std::string& where, Failures& failures) {
+  const int n = state.num_seats();
+  for (Seat seat = 0; seat < n; ++seat) {
+    const TalkNow now = state.talk(seat);
+    if (now.seats.contains(seat) || (now.seats.bits() >> n) != 0) {
+      failures.add(fmt::format("talk: seat {} may write privately to seats {:#x}, which include itself or a seat "
+                               "outside the table ({})", seat, now.seats.bits(), where));
+    }
+    for (Seat other : now.seats) {
+      if (other < n && !state.talk(other).seats.contains(seat)) {
+        failures.add(fmt::format("talk: seat {} may write to seat {} but not seat {} to seat {}: talk is not "
+                                 "symmetric ({})", seat, other, other, seat, where));
+      }
+    }
+    if (open_table && !now.table) {
+      failures.add(fmt::format("talk: seat {} may not write to the table {} ({})", seat,
+                               state.terminal() ? "at the end" : "at the start", where));
+    }
+  }
+  if (!(state.talk(kSpectator) == TalkNow{})) failures.add(fmt::format("talk: a spectator may write ({})", where));
+}
+
 // Determinization for each seat keeps what that seat knows and every public fact, and leaves the
 // original alone.
 void check_determinization(const Position& p, Rng& rng, Failures& failures) {
   const std::string spectator = p.state.view(kSpectator).dump();
+  const std::string talk = talk_signature(p.state);
   for (Seat seat = 0; seat < p.state.num_seats(); ++seat) {
     auto copy = p.state.clone();
     copy->determinize(seat, rng);
+    if (talk_signature(*copy) != talk) {
+      failures.add(fmt::format("determinize({}) changed who may talk with whom: talk depends on something hidden "
+                               "({})", seat, p.where));
+    }
     if (copy->view(seat).dump() != p.state.view(seat).dump()) {
       failures.add(fmt::format("determinize({0}) changed view({0}): the view leaks hidden information or "
                                "determinize resamples something seat {0} knows ({1})", seat, p.where));
@@ -314,6 +354,7 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
     if (!check_illegal_moves(p, seat, legal, rng, failures)) return;
   }
   if (step % 3 == 0) check_observations(state, rng, where, failures);
+  check_talk(state, step == 0, where, failures);
   if (!check_moves_out_of_turn(p, failures)) return;
   check_determinization(p, rng, failures);
   check_clone_independence(p, rng, failures);
@@ -354,6 +395,7 @@ void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Fail
   }
   if (!state->terminal()) return;
   check_board(*state, fmt::format("seed {} at the end", game_seed), failures);
+  check_talk(*state, true, fmt::format("seed {} at the end", game_seed), failures);
   if (!state->to_act().empty()) failures.add(fmt::format("the game is over but to_act is not empty (seed {})", game_seed));
   const Outcome outcome = state->outcome();
   if (static_cast<int>(outcome.seats.size()) != state->num_seats()) {

@@ -32,6 +32,7 @@
 #include "engine/options.h"
 #include "engine/outcome.h"
 #include "engine/rng.h"
+#include "engine/talk.h"
 #include "engine/types.h"
 
 namespace court {
@@ -48,6 +49,7 @@ struct GameInfo {
   std::vector<std::string> data_files;   // names under data/<id>/
   int max_steps = 100000;    // no game may take more actions than this (checked by the conformance suite)
   BoardHooks board;          // its board for the terminal, drawn from a seat's view (engine/board.h)
+  TalkRule talk;             // its rule of conversation in words (engine/talk.h); open talk unless it says
 };
 
 // What a game is set up with: seat count, validated options, and an optional data directory that
@@ -89,6 +91,7 @@ concept StateModel = std::copyable<S> &&
       { cs.hidden_items(seat, hidden) } -> std::same_as<void>;  // what `seat` cannot see, for the fairness check
       { cs.describe(seat, a) } -> std::same_as<std::string>;    // a label, unique among the legal actions
       { cs.parts(seat, a) } -> std::same_as<nlohmann::json>;    // what the move involves (below)
+      { cs.talk(seat) } -> std::same_as<TalkNow>;          // where seat may write now (engine/talk.h)
     };
 
 // What a finished game tells the simulator beyond its outcome. Games fill it in an optional
@@ -144,6 +147,11 @@ concept HasSearchMoves = requires(const S& cs, Seat seat, ActionList& moves) {
 // move of a seat has parts, no two legal moves of a seat have equal parts, and parts name only what the
 // seat may know (the conformance suite checks all three). Not the hot path.
 
+// talk(seat): where `seat` may write now under the game's rule of conversation (engine/talk.h), for a
+// seat 0..num_seats()-1. Computed from public facts only (invariant under determinization), symmetric
+// (a may write privately to b exactly when b may to a), never to itself; the whole table may talk at the
+// start and at the end. The conformance suite checks all four. Not the hot path.
+
 // Optional: a state may reject without enumerating (`const char*` reason, nullptr when legal).
 template <class S>
 concept HasValidate = requires(const S& cs, Seat seat, Action a) {
@@ -182,6 +190,8 @@ class GameState {
   virtual std::string describe(Seat seat, Action action) const = 0;
   // What `action` of `seat` involves (see parts in StateModel).
   virtual nlohmann::json parts(Seat seat, Action action) const = 0;
+  // Where `seat` may write now (see talk in StateModel); kSpectator may write nowhere.
+  virtual TalkNow talk(Seat seat) const = 0;
   // What `viewer` learns when `actor` plays `action` now (see HasObserve); the action itself for
   // games without secret moves.
   virtual std::uint64_t observe(Seat viewer, Seat actor, Action action) const = 0;
@@ -241,6 +251,7 @@ class ErasedState final : public GameState {
   }
   std::string describe(Seat seat, Action action) const override { return state_.describe(seat, action); }
   nlohmann::json parts(Seat seat, Action action) const override { return state_.parts(seat, action); }
+  TalkNow talk(Seat seat) const override { return seat == kSpectator ? TalkNow{} : state_.talk(seat); }
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const override {
     if constexpr (HasObserve<State>) {
       if (viewer != actor) return state_.observe(viewer, actor, action);

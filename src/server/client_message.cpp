@@ -4,19 +4,43 @@
 
 #include "server/api_error.h"
 #include "server/json_fields.h"
+#include "server/names.h"
 
 namespace court::server {
+namespace {
+
+// {"type":"say","token":"...","to":null|seat,"text":"..."}: the text is checked here (its characters
+// and length); whether the seat may write to `to` now is the table's question.
+ClientMessage read_say(const nlohmann::json& message) {
+  reject_unknown_fields(message, {"type", "token", "to", "text"}, "a say");
+  const auto token = string_field(message, "token", 200);
+  const auto to = int_field(message, "to", 0, kMaxSeats - 1);
+  const auto text = string_field(message, "text", std::size_t{1} << 20);   // the frame is capped below this
+  if (!token || !text) {
+    throw ApiError(400, "bad_message", "a say needs 'token' (your seat token), 'text' and 'to' (null for the table, "
+                                       "or a seat number)");
+  }
+  if (auto problem = talk_text_problem(*text)) {
+    throw ApiError(400, problem->too_long ? "talk_too_long" : "bad_talk", problem->message);
+  }
+  ClientMessage out{.type = ClientMessage::Type::Say, .token = *token, .text = *text};
+  if (to) out.to = static_cast<Seat>(*to);
+  return out;
+}
+
+}  // namespace
 
 ClientMessage read_client_message(std::string_view text) {
   const auto message = parse_json_object(text, "the message");
   const auto type = string_field(message, "type", 20);
-  if (!type) throw ApiError(400, "bad_message", "the message has no 'type' (allowed: move, sync)");
+  if (!type) throw ApiError(400, "bad_message", "the message has no 'type' (allowed: move, sync, say)");
   if (*type == "sync") {
     reject_unknown_fields(message, {"type", "token"}, "a sync message");
     return {};
   }
+  if (*type == "say") return read_say(message);
   if (*type != "move") {
-    throw ApiError(400, "unknown_type", fmt::format("unknown message type '{}' (allowed: move, sync)", *type));
+    throw ApiError(400, "unknown_type", fmt::format("unknown message type '{}' (allowed: move, sync, say)", *type));
   }
   reject_unknown_fields(message, {"type", "token", "step", "action"}, "a move");
   const auto token = string_field(message, "token", 200);

@@ -3,16 +3,21 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "engine/types.h"
 
 namespace court::server {
 
 struct ClientMessage {
-  enum class Type { Sync, Move } type = Type::Sync;
-  std::string token;      // a move: the seat's token
+  enum class Type { Sync, Move, Say } type = Type::Sync;
+  std::string token;      // a move or a say: the seat's token
   std::int64_t step = 0;  // a move: the step the client saw
   std::uint32_t action = 0;
+  std::optional<Seat> to; // a say: the seat written to privately; nothing for the whole table
+  std::string text;       // a say: the message (checked: see talk_text_problem in names.h)
 };
 
 // Parses and checks one message; ApiError (400) naming what is wrong and what is allowed.

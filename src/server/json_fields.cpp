@@ -51,6 +51,15 @@ std::optional<std::string> string_field(const nlohmann::json& object, const char
   }
 }
 
+std::optional<bool> bool_field(const nlohmann::json& object, const char* name) {
+  if (absent(object, name)) return std::nullopt;
+  try {
+    return JsonReader(object, "").boolean(name, true, false);
+  } catch (const UserError& e) {
+    throw ApiError(400, "bad_field", e.what());
+  }
+}
+
 std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* name, std::int64_t min,
                                       std::int64_t max) {
   if (absent(object, name)) return std::nullopt;

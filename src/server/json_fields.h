@@ -22,6 +22,8 @@ void reject_unknown_fields(const nlohmann::json& object, std::initializer_list<c
 // A string field; nullopt when absent; ApiError "bad_field" when present with another type or longer than
 // `max_length`.
 std::optional<std::string> string_field(const nlohmann::json& object, const char* name, std::size_t max_length);
+// A boolean field; nullopt when absent; ApiError "bad_field" otherwise.
+std::optional<bool> bool_field(const nlohmann::json& object, const char* name);
 // An integer field within [min, max]; nullopt when absent; ApiError "bad_field" otherwise.
 std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* name, std::int64_t min,
                                       std::int64_t max);

@@ -173,7 +173,7 @@ void Lobby::settle(const std::string& client, const std::shared_ptr<Table>& tabl
 }
 
 std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::string& client) {
-  reject_unknown_fields(body, {"game", "players", "options", "seats", "seed"}, "the new table");
+  reject_unknown_fields(body, {"game", "players", "options", "seats", "seed", "talk"}, "the new table");
   const auto game = string_field(body, "game", 100);
   if (!game) throw ApiError(400, "bad_field", "field 'game' is required (see GET /api/games)");
   const GameEntry* entry = games().find(*game);
@@ -200,6 +200,7 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::stri
   record.players = static_cast<int>(seats.size());
   record.options = config.options.values();
   record.seed = read_seed(body, seats);
+  record.talk = bool_field(body, "talk").value_or(true);
   for (const auto& spec : seats) record.seats.push_back({spec, "", ""});
   record.created_ms = now_ms();
   {

@@ -30,8 +30,9 @@ std::optional<char32_t> next_code_point(std::string_view text, std::size_t& at) 
   return cp;
 }
 
-// What kind of forbidden character `cp` is, or nullptr when it is allowed.
-const char* forbidden_kind(char32_t cp) {
+// What kind of forbidden character `cp` is, or nullptr when it is allowed (`lines`: line feed and tab are).
+const char* forbidden_kind(char32_t cp, bool lines) {
+  if (lines && (cp == '\n' || cp == '\t')) return nullptr;
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return "a control character";
   if (cp == 0x2028 || cp == 0x2029) return "a line or paragraph separator";
   if (cp == 0x061c || cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
@@ -44,6 +45,22 @@ const char* forbidden_kind(char32_t cp) {
   return nullptr;
 }
 
+// Counts the characters of `text` into `chars`; says what is wrong when it is not UTF-8 or holds a
+// forbidden character.
+std::optional<std::string> character_problem(std::string_view text, bool lines, std::size_t& chars) {
+  chars = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t start = at;
+    const auto cp = next_code_point(text, at);
+    if (!cp) return fmt::format("byte {} is not valid UTF-8", start + 1);
+    ++chars;
+    if (const char* kind = forbidden_kind(*cp, lines)) {
+      return fmt::format("character {} is U+{:04X}, {}", chars, static_cast<std::uint32_t>(*cp), kind);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string allowed_names() {
@@ -53,16 +70,24 @@ std::string allowed_names() {
 
 std::optional<std::string> name_problem(std::string_view name) {
   std::size_t chars = 0;
-  for (std::size_t at = 0; at < name.size();) {
-    const std::size_t start = at;
-    const auto cp = next_code_point(name, at);
-    if (!cp) return fmt::format("byte {} is not valid UTF-8", start + 1);
-    ++chars;
-    if (const char* kind = forbidden_kind(*cp)) {
-      return fmt::format("character {} is U+{:04X}, {}", chars, static_cast<std::uint32_t>(*cp), kind);
-    }
-  }
+  if (auto problem = character_problem(name, false, chars)) return problem;
   if (chars > kMaxNameChars) return fmt::format("it has {} characters", chars);
+  return std::nullopt;
+}
+
+std::optional<TalkTextProblem> talk_text_problem(std::string_view text) {
+  std::size_t chars = 0;
+  if (auto problem = character_problem(text, true, chars)) {
+    return TalkTextProblem{false, fmt::format("{}; a message is text without control characters (line feeds and "
+                                              "tabs are fine), bidirectional or zero-width characters", *problem)};
+  }
+  if (chars > kMaxTalkChars) {
+    return TalkTextProblem{true, fmt::format("the message has {} characters; at most {} are allowed", chars,
+                                             kMaxTalkChars)};
+  }
+  if (text.find_first_not_of(" \t\n") == std::string_view::npos) {
+    return TalkTextProblem{false, "the message is empty: write 1 to 500 characters"};
+  }
   return std::nullopt;
 }
 

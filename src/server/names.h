@@ -1,5 +1,5 @@
-// The names people give when they join a table. A name is shown to everyone at the table, so it may
-// not hide or reorder text: no name can pass for another's.
+// The text people write: the names they give when they join a table, and their table talk. Both are
+// shown to others, so neither may hide or reorder text: no name can pass for another's.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +10,7 @@
 namespace court::server {
 
 inline constexpr std::size_t kMaxNameChars = 40;   // Unicode code points, not bytes
+inline constexpr std::size_t kMaxTalkChars = 500;
 
 // What is wrong with `name`, or nothing when it is allowed: valid UTF-8, at most kMaxNameChars
 // characters, and none of: control characters (U+0000..U+001F, U+007F..U+009F), line and paragraph
@@ -20,5 +21,14 @@ std::optional<std::string> name_problem(std::string_view name);
 
 // The sentence that says what a name may hold (the end of every refusal).
 std::string allowed_names();
+
+// What is wrong with a message of table talk: as for names, except that line feeds and tabs are
+// allowed and the limit is kMaxTalkChars; it may not be empty or only spaces. `too_long` says whether
+// the length is what is wrong.
+struct TalkTextProblem {
+  bool too_long = false;
+  std::string message;
+};
+std::optional<TalkTextProblem> talk_text_problem(std::string_view text);
 
 }  // namespace court::server

@@ -103,6 +103,10 @@ boost::asio::awaitable<HttpAnswer> answer_table(const std::string& method, const
     const JoinResult joined = co_await run_on(table->strand(), join);
     co_return json_answer(200, {{"seat", joined.seat}, {"token", joined.token}, {"code", table->code()}});
   }
+  if (tail == "talk") {
+    require_method(method, "GET");
+    co_return json_answer(200, table->table_talk());
+  }
   if (tail == "replay" || tail == "replay/view") {
     require_method(method, "GET");
     if (table->status() != kFinished) {

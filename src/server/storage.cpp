@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -19,7 +20,8 @@ CREATE TABLE IF NOT EXISTS tables (
   seed INTEGER NOT NULL,
   status TEXT NOT NULL,
   created_ms INTEGER NOT NULL,
-  outcome TEXT NOT NULL DEFAULT ''
+  outcome TEXT NOT NULL DEFAULT '',
+  talk INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
   code TEXT NOT NULL REFERENCES tables(code),
@@ -36,6 +38,16 @@ CREATE TABLE IF NOT EXISTS actions (
   action INTEGER NOT NULL,
   label TEXT NOT NULL,
   PRIMARY KEY (code, step)
+);
+CREATE TABLE IF NOT EXISTS talk (
+  code TEXT NOT NULL REFERENCES tables(code),
+  id INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  from_seat INTEGER NOT NULL,
+  to_seat INTEGER,
+  text TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  PRIMARY KEY (code, id)
 );
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);
 )sql";
@@ -70,6 +82,15 @@ Storage::Storage(const std::string& path) : path_(path) {
   exec("PRAGMA synchronous=NORMAL");
   exec("PRAGMA foreign_keys=ON");
   exec(kSchema);
+  add_talk_column();
+}
+
+// A database made before tables had talk gains the column (every old table has talk).
+void Storage::add_talk_column() {
+  sqlite3_stmt* probe = nullptr;
+  const bool has = sqlite3_prepare_v2(db_, "SELECT talk FROM tables LIMIT 0", -1, &probe, nullptr) == SQLITE_OK;
+  sqlite3_finalize(probe);
+  if (!has) exec("ALTER TABLE tables ADD COLUMN talk INTEGER NOT NULL DEFAULT 1");
 }
 
 Storage::~Storage() { sqlite3_close(db_); }
@@ -129,8 +150,8 @@ bool Storage::code_exists(const std::string& code) {
 void Storage::create_table(const TableRecord& table) {
   std::lock_guard lock(mutex_);
   in_transaction(db_, path_, [&] {
-    Statement t(prepare("INSERT INTO tables (code, game, players, options, seed, status, created_ms, outcome) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    Statement t(prepare("INSERT INTO tables (code, game, players, options, seed, status, created_ms, outcome, talk) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     bind_text(t.get(), 1, table.code);
     bind_text(t.get(), 2, table.game);
     sqlite3_bind_int(t.get(), 3, table.players);
@@ -139,6 +160,7 @@ void Storage::create_table(const TableRecord& table) {
     bind_text(t.get(), 6, table.status);
     sqlite3_bind_int64(t.get(), 7, table.created_ms);
     bind_text(t.get(), 8, table.outcome);
+    sqlite3_bind_int(t.get(), 9, table.talk ? 1 : 0);
     step_done(db_, t.get(), path_);
     Statement s(prepare("INSERT INTO seats (code, seat, spec, name, token_hash) VALUES (?, ?, ?, ?, ?)"));
     for (std::size_t i = 0; i < table.seats.size(); ++i) {
@@ -189,6 +211,54 @@ void Storage::append_action(const std::string& code, std::size_t step, const Sto
   });
 }
 
+void Storage::append_talk(const std::string& code, const StoredTalk& said) {
+  std::lock_guard lock(mutex_);
+  in_transaction(db_, path_, [&] {
+    Statement s(prepare("INSERT INTO talk (code, id, step, from_seat, to_seat, text, created_ms) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    bind_text(s.get(), 1, code);
+    sqlite3_bind_int(s.get(), 2, said.id);
+    sqlite3_bind_int64(s.get(), 3, said.step);
+    sqlite3_bind_int(s.get(), 4, said.from);
+    if (said.to < 0) sqlite3_bind_null(s.get(), 5); else sqlite3_bind_int(s.get(), 5, said.to);
+    bind_text(s.get(), 6, said.text);
+    sqlite3_bind_int64(s.get(), 7, said.created_ms);
+    step_done(db_, s.get(), path_);
+  });
+}
+
+namespace {
+
+constexpr const char* kTalkColumns = "id, step, from_seat, to_seat, text, created_ms";
+
+StoredTalk talk_row(sqlite3_stmt* s) {
+  return {sqlite3_column_int(s, 0), sqlite3_column_int64(s, 1), sqlite3_column_int(s, 2),
+          sqlite3_column_type(s, 3) == SQLITE_NULL ? -1 : sqlite3_column_int(s, 3), column_text(s, 4),
+          sqlite3_column_int64(s, 5)};
+}
+
+}  // namespace
+
+std::vector<StoredTalk> Storage::load_table_talk(const std::string& code) {
+  std::lock_guard lock(mutex_);
+  Statement s(prepare(fmt::format("SELECT {} FROM talk WHERE code = ? AND to_seat IS NULL ORDER BY id",
+                                  kTalkColumns).c_str()));
+  bind_text(s.get(), 1, code);
+  std::vector<StoredTalk> out;
+  while (sqlite3_step(s.get()) == SQLITE_ROW) out.push_back(talk_row(s.get()));
+  return out;
+}
+
+// The newest kTalkHistory messages of `record`'s table and how many there are (mutex held).
+void Storage::load_talk(TableRecord& record) {
+  Statement s(prepare(fmt::format("SELECT {} FROM talk WHERE code = ? ORDER BY id DESC LIMIT {}", kTalkColumns,
+                                  kTalkHistory).c_str()));
+  bind_text(s.get(), 1, record.code);
+  while (sqlite3_step(s.get()) == SQLITE_ROW) record.said.push_back(talk_row(s.get()));
+  std::reverse(record.said.begin(), record.said.end());
+  record.said_count = record.said.empty() ? 0 : record.said.back().id;
+}
+
 void Storage::expire_table(const std::string& code) {
   std::lock_guard lock(mutex_);
   in_transaction(db_, path_, [&] {
@@ -209,7 +279,7 @@ std::optional<TableRecord> Storage::load(const std::string& code) {
 std::vector<TableRecord> Storage::load_where(const char* where, const std::string& arg) {
   std::lock_guard lock(mutex_);
   std::vector<TableRecord> out;
-  Statement t(prepare(fmt::format("SELECT code, game, players, options, seed, status, created_ms, outcome "
+  Statement t(prepare(fmt::format("SELECT code, game, players, options, seed, status, created_ms, outcome, talk "
                                   "FROM tables WHERE {} ORDER BY created_ms", where).c_str()));
   if (!arg.empty()) bind_text(t.get(), 1, arg);
   while (sqlite3_step(t.get()) == SQLITE_ROW) {
@@ -222,6 +292,7 @@ std::vector<TableRecord> Storage::load_where(const char* where, const std::strin
     r.status = column_text(t.get(), 5);
     r.created_ms = sqlite3_column_int64(t.get(), 6);
     r.outcome = column_text(t.get(), 7);
+    r.talk = sqlite3_column_int(t.get(), 8) != 0;
     out.push_back(std::move(r));
   }
   Statement s(prepare("SELECT spec, name, token_hash FROM seats WHERE code = ? ORDER BY seat"));
@@ -238,6 +309,7 @@ std::vector<TableRecord> Storage::load_where(const char* where, const std::strin
       r.actions.push_back({sqlite3_column_int(a.get(), 0), static_cast<std::uint32_t>(sqlite3_column_int64(a.get(), 1)),
                            column_text(a.get(), 2)});
     }
+    load_talk(r);
   }
   return out;
 }

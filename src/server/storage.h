@@ -1,5 +1,5 @@
-// SQLite storage of every table: game, seat count, options, seed, seat specs, names, hashed tokens and
-// the action log. WAL mode, one connection behind a mutex. A move is written in its own transaction
+// SQLite storage of every table: game, seat count, options, seed, seat specs, names, hashed tokens, the
+// action log and the table talk. WAL mode, one connection behind a mutex. A move is written in its own transaction
 // before anyone hears of it; a crash (even kill -9) loses no accepted move.
 #pragma once
 
@@ -27,6 +27,19 @@ struct StoredAction {
   std::string label;
 };
 
+// One message of table talk (docs/protocol.md, "Talk").
+struct StoredTalk {
+  int id = 0;                 // 1, 2, ... per table
+  std::int64_t step = 0;      // moves played when it was said
+  int from = 0;
+  int to = -1;                // a seat, or -1 for the whole table
+  std::string text;
+  std::int64_t created_ms = 0;
+};
+
+// How many of a table's newest messages are loaded with it (and sent to a connection that joins).
+inline constexpr int kTalkHistory = 500;
+
 struct TableRecord {
   std::string code;
   std::string game;
@@ -38,6 +51,9 @@ struct TableRecord {
   std::int64_t created_ms = 0;
   std::string outcome;       // JSON text once finished
   std::vector<StoredAction> actions;
+  bool talk = true;          // the table has talk (its creator may turn it off)
+  std::vector<StoredTalk> said;   // the newest kTalkHistory messages, oldest first
+  int said_count = 0;        // every message so far (the id of the last)
 };
 
 class Storage {
@@ -55,6 +71,10 @@ class Storage {
   // The move numbered `step` (0-based) with the table's status after it (and its outcome when finished).
   void append_action(const std::string& code, std::size_t step, const StoredAction& action,
                      const std::string& status, const std::string& outcome);
+  // A message of table talk, in its own transaction.
+  void append_talk(const std::string& code, const StoredTalk& said);
+  // Every message of a table's talk to the whole table, oldest first.
+  std::vector<StoredTalk> load_table_talk(const std::string& code);
   // Marks a table that is still waiting for people as expired (it is not resumed on restart).
   void expire_table(const std::string& code);
   // Tables waiting or playing.
@@ -65,6 +85,8 @@ class Storage {
   void exec(const char* sql);
   sqlite3_stmt* prepare(const char* sql);
   std::vector<TableRecord> load_where(const char* where, const std::string& arg);
+  void load_talk(TableRecord& record);
+  void add_talk_column();
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

@@ -3,9 +3,11 @@
 #include <boost/asio/post.hpp>
 #include <fmt/format.h>
 
+#include <chrono>
 #include <iostream>
 
 #include "server/api_error.h"
+#include "server/limits.h"
 #include "server/secrets.h"
 
 namespace court::server {
@@ -38,6 +40,11 @@ Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
   }
   record_.actions.clear();
   record_.actions.shrink_to_fit();
+  said_.assign(record_.said.begin(), record_.said.end());
+  said_count_ = record_.said_count;
+  record_.said.clear();
+  record_.said.shrink_to_fit();
+  said_at_.resize(record_.seats.size());
   turn_start_.assign(record_.seats.size(), match_->steps());
   turn_legal_.resize(record_.seats.size());
   note_turns(kSpectator);
@@ -90,6 +97,7 @@ void Table::refresh_summary() {
                       {"title", entry_->info.title},
                       {"players", record_.players},
                       {"options", record_.options},
+                      {"talk", record_.talk},
                       {"status", status_},
                       {"steps", match_->steps()},
                       {"seats", seats_json()}};
@@ -193,6 +201,7 @@ Seat Table::attach(const std::shared_ptr<Subscriber>& subscriber, const std::opt
   }
   watchers_.push_back({subscriber, subscriber.get(), seat});
   subscriber->send(state_message(seat), true);
+  send_talk_history(*subscriber, seat);
   return seat;
 }
 
@@ -200,13 +209,17 @@ void Table::detach(const Subscriber* subscriber) {
   std::erase_if(watchers_, [&](const Watcher& w) { return w.address == subscriber || w.subscriber.expired(); });
 }
 
+void Table::check_token(Seat seat, const std::string& token) const {
+  if (!equal_constant_time(record_.seats[seat].token_hash, sha256_hex(token))) {
+    throw ApiError(403, "bad_token", fmt::format("that token is not the token of seat {}, this connection's seat", seat));
+  }
+}
+
 void Table::move(Seat seat, const std::string& token, std::int64_t step, std::uint32_t code_value) {
   if (seat == kSpectator) {
     throw ApiError(403, "not_seated", "a spectator cannot move: join a seat and connect with its token");
   }
-  if (!equal_constant_time(record_.seats[seat].token_hash, sha256_hex(token))) {
-    throw ApiError(403, "bad_token", fmt::format("that token is not the token of seat {}, this connection's seat", seat));
-  }
+  check_token(seat, token);
   if (status_ == kWaiting) throw ApiError(409, "waiting", "the table is still waiting for people to join");
   if (status_ == kExpired) throw ApiError(409, "expired", "the table expired while it waited for people");
   if (status_ == kFinished) throw ApiError(409, "finished", "the game is over");
@@ -275,7 +288,8 @@ std::string Table::state_message(Seat seat) const {
                             {"view", state.view(seat)},
                             {"legal", std::move(legal)},
                             {"waiting_for", std::move(waiting_for)},
-                            {"seats", seats_json()}};
+                            {"seats", seats_json()},
+                            {"talk", talk_json(seat)}};
   if (status_ == kFinished) message["outcome"] = state.outcome().to_json();
   return message.dump();
 }

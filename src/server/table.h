@@ -7,6 +7,7 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -55,6 +56,8 @@ class Table : public std::enable_shared_from_this<Table> {
   const boost::asio::any_io_executor& strand() const { return strand_; }
   nlohmann::json summary() const;
   std::string status() const;
+  // {"messages":[...]}: every message to the whole table so far, as a spectator reads them (from storage).
+  nlohmann::json table_talk() const;
 
   // Everything below runs on strand() only. Refusals throw ApiError and change nothing.
   // Lets the bots play when the table is in play (after creation or recovery).
@@ -70,6 +73,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void detach(const Subscriber* subscriber);
   // A person's move from a connection attached to `seat`; `step` is the step of the state they saw.
   void move(Seat seat, const std::string& token, std::int64_t step, std::uint32_t action);
+  // A message of table talk from the connection attached to `seat` (docs/protocol.md, "Talk"): `to` is a
+  // seat for a private message, nothing for the whole table; `text` is already checked (names.h). The
+  // game's rule decides whether it may be said now. Stored, then sent to every connection as it may read it.
+  void say(Seat seat, const std::string& token, std::optional<Seat> to, const std::string& text);
   // Sends `subscriber` the current state message for `seat`.
   void sync(Subscriber& subscriber, Seat seat) const;
   Replay replay() const;
@@ -83,6 +90,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void refresh_summary();
   void broadcast();
   std::string state_message(Seat seat) const;
+  nlohmann::json talk_json(Seat seat) const;
+  void check_token(Seat seat, const std::string& token) const;
+  void check_talk(Seat seat, std::optional<Seat> to);
+  void send_talk_history(Subscriber& subscriber, Seat seat) const;
+  void broadcast_said(const StoredTalk& said);
   nlohmann::json seats_json() const;
   void schedule_bots();
   void run_one_bot();
@@ -107,6 +119,11 @@ class Table : public std::enable_shared_from_this<Table> {
     Seat seat;
   };
   std::vector<Watcher> watchers_;
+  // Talk: the newest messages (the oldest dropped beyond kTalkHistory) and, per seat, when it wrote
+  // its last messages (steady clock, ms), for the rate limit.
+  std::deque<StoredTalk> said_;
+  int said_count_ = 0;
+  std::vector<std::deque<std::int64_t>> said_at_;
 
   mutable std::mutex summary_mutex_;   // guards the two copies read from other threads
   nlohmann::json summary_;

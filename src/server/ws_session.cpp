@@ -87,7 +87,11 @@ void WsSession::handle(const std::string& text) {
     }
     asio::post(table_->strand(), [table = table_, self, seat = seat_, message] {
       try {
-        table->move(seat, message.token, message.step, message.action);
+        if (message.type == ClientMessage::Type::Say) {
+          table->say(seat, message.token, message.to, message.text);
+        } else {
+          table->move(seat, message.token, message.step, message.action);
+        }
       } catch (const ApiError& e) {
         self->send(ws_error(e.code(), e.what()), false);
       } catch (const std::exception& e) {

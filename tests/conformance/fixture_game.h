@@ -14,7 +14,8 @@
 namespace court::fixture {
 
 enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
-                  IllegalSearchMoves, AmbiguousParts, LeakyParts, SprawlingBoard, AmbiguousShorthand };
+                  IllegalSearchMoves, AmbiguousParts, LeakyParts, SprawlingBoard, AmbiguousShorthand, OneSidedTalk,
+                  LeakyTalk, SilentEnd };
 
 inline constexpr int kCards = 10;
 
@@ -112,6 +113,21 @@ struct DuelGame {
       }
       return p;
     }
+    // Talk: the table talks except in the last round (while a hand holds one card), and two seats
+    // with equal points may whisper. The flawed variants let seat 0 write to seat 1 but not back; pair
+    // the seats holding the highest card (which nobody else can know); or keep the table silent at the end.
+    TalkNow talk(Seat seat) const {
+      TalkNow now{.table = F == Flaw::SilentEnd ? !terminal() : terminal() || hands_[seat].size() != 1};
+      for (Seat s = 0; s < seats_; ++s) {
+        if (s != seat && points_[s] == points_[seat]) now.seats.insert(s);
+      }
+      if constexpr (F == Flaw::OneSidedTalk) if (seat == 1) now.seats.erase(0);
+      if constexpr (F == Flaw::LeakyTalk) {
+        now.seats = SeatSet();
+        for (Seat s = 0; s < seats_; ++s) if (s != seat && holds_nine(s) == holds_nine(seat)) now.seats.insert(s);
+      }
+      return now;
+    }
     // Others learn only that a seat has picked (the flawed variant tells them which card).
     std::uint64_t observe(Seat viewer, Seat actor, Action a) const {
       if (F == Flaw::VisibleChoice || viewer == actor) return a.code;
@@ -151,6 +167,7 @@ struct DuelGame {
     }
 
    private:
+    bool holds_nine(Seat s) const { return hands_[s].contains(9); }
     // Others' hands, their pending choices and the deck, in a fixed order.
     void collect_unseen(Seat seat, Hand& out) const {
       for (Seat s = 0; s < seats_; ++s) {

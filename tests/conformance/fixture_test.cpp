@@ -82,6 +82,18 @@ TEST(ConformanceFixture, AShorthandNamingTwoMovesIsCaught) {
   EXPECT_TRUE(playouts_catch<Flaw::AmbiguousShorthand>(2, 3, "have the shorthand 'c'"));
 }
 
+TEST(ConformanceFixture, OneSidedTalkIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::OneSidedTalk>(2, 3, "talk is not symmetric"));
+}
+
+TEST(ConformanceFixture, TalkThatDependsOnAHiddenCardIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::LeakyTalk>(3, 5, "changed who may talk with whom"));
+}
+
+TEST(ConformanceFixture, ATableSilentAtTheEndIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::SilentEnd>(2, 3, "may not write to the table at the end"));
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.

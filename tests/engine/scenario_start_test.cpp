@@ -37,6 +37,7 @@ struct StallGame {
     void hidden_items(Seat, HiddenList&) const {}
     std::string describe(Seat, Action a) const { return fmt::format("move {}", a.code); }
     json parts(Seat, Action a) const { return {{"move", a.code}}; }
+    TalkNow talk(Seat seat) const { return open_talk(seats_, seat); }
 
     int seats_ = 2;
     Seat actor_ = 0;

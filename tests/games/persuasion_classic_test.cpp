@@ -1050,5 +1050,44 @@ TEST(PersuasionClassicEtiquette, YourCardsAndDesiresArePrivate) {
   EXPECT_EQ(over.g->view(1)["matrimony"][0]["desires"]["id"], 16) << "Matrimony: all reveal their desires";
 }
 
+// --- Limited Correspondence (Etiquette): who may talk to whom (docs/rules/persuasion-classic.md) ----------
+
+// "You may only discuss strategy with a player who has accepted an invitation, and only until your
+// traits are returned": from the accepted invitation to the end of the round, between those two only.
+TEST(PersuasionClassicEtiquette, LimitedCorrespondenceFromAnAcceptedInvitationUntilTraitsReturn) {
+  Game game = scenario_game(4, simple_scenario(4));
+  game.play(0, invite(2, game.card(0, 0)));
+  game.play(1, invite(2, game.card(1, 0)));
+  game.play(2, invite(3, game.card(2, 0)));
+  game.play(3, kIndependence);
+  EXPECT_TRUE(game.g->talk(0).seats.empty()) << "an invitation not yet accepted opens no talk";
+  game.play(2, reveal(0, game.card(2, 4)));
+  EXPECT_EQ(game.g->talk(0).seats, SeatSet::of(2));
+  EXPECT_EQ(game.g->talk(2).seats, SeatSet::of(0));
+  EXPECT_TRUE(game.g->talk(1).seats.empty());
+  game.play(2, reject_invitation(1));
+  EXPECT_TRUE(game.g->talk(1).seats.empty()) << "a rejected invitation opens no talk";
+  EXPECT_EQ(game.g->talk(2).seats, SeatSet::of(0));
+  while (game.s().round() == 1) {
+    const Seat seat = game.g->to_act().lowest();
+    ActionList legal;
+    game.g->legal_actions(seat, legal);
+    game.play(seat, MoveCode::decode(legal[0]));
+  }
+  for (Seat t = 0; t < 4; ++t) EXPECT_TRUE(game.g->talk(t).seats.empty()) << "traits returned at the round's end";
+}
+
+// Court: strategy talk at the whole table would break Limited Correspondence, so the table talks only
+// before the first move and after the end.
+TEST(PersuasionClassicEtiquette, LimitedCorrespondenceTableTalksOnlyBeforeTheFirstMoveAndAfterTheEnd) {
+  Game game = scenario_game(3, simple_scenario(3));
+  EXPECT_TRUE(game.g->talk(1).table);
+  game.play(0, kIndependence);
+  EXPECT_FALSE(game.g->talk(1).table);
+  json finished = simple_scenario(3);
+  finished["independent"] = {0, 1, 2};
+  EXPECT_TRUE(scenario_game(3, finished).g->talk(1).table);
+}
+
 }  // namespace
 }  // namespace court::persuasion_classic

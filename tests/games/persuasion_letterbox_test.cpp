@@ -779,5 +779,76 @@ TEST(PersuasionReport, FinishedGameFigures) {
   EXPECT_EQ(rc.cards[2].size(), 11u);
 }
 
+// --- Mail Bound (Etiquette): who may talk to whom (docs/rules/persuasion.md, "Talk at the table") --------
+
+// "You may only discuss strategy with a player while you are holding one of their trait cards, or while
+// they are holding one of yours": an invitation under review, then accepted with its reply, until the
+// cards go home at the end of the round; between those two only.
+TEST(PersuasionEtiquette, MailBoundWhileOneHoldsTheOthersCard) {
+  Game game = seat_2_to_answer_an_invitation();
+  EXPECT_EQ(game.g->talk(1).seats, SeatSet::of(2)) << "seat 2 holds seat 1's invitation";
+  EXPECT_EQ(game.g->talk(2).seats, SeatSet::of(1));
+  EXPECT_TRUE(game.g->talk(0).seats.empty());
+  game.play(2, accept(1, game.card(2, 0)));
+  EXPECT_EQ(game.g->talk(1).seats, SeatSet::of(2)) << "an accepted invitation and its reply are held";
+  pass_until_postman_ends(game);
+  EXPECT_EQ(game.s().round(), 2);
+  for (Seat t = 0; t < 3; ++t) EXPECT_TRUE(game.g->talk(t).seats.empty()) << "the cards went home";
+}
+
+TEST(PersuasionEtiquette, MailBoundEndsWhenAnInvitationIsRejected) {
+  Game game = seat_2_to_answer_an_invitation();
+  game.play(2, reject(1));
+  EXPECT_TRUE(game.g->talk(1).seats.empty());
+  EXPECT_TRUE(game.g->talk(2).seats.empty());
+}
+
+// An accepted proposal trades cards for good: each now holds its own card, so the couple's talk ends.
+TEST(PersuasionEtiquette, MailBoundAProposalIsHeldWhileUnderReviewOnly) {
+  Game game = scenario_game(3, simple_scenario(3, 10));
+  game.play(0, propose(1, game.card(0, 0)));
+  game.play(1, kReflect);
+  game.play(2, kReflect);
+  keep_none_until_reflection_ends(game);
+  EXPECT_EQ(game.g->talk(0).seats, SeatSet::of(1)) << "seat 1 holds seat 0's proposal";
+  game.play(1, accept(0, game.card(1, 0)));
+  EXPECT_TRUE(game.g->talk(0).seats.empty());
+  EXPECT_TRUE(game.g->talk(1).seats.empty());
+}
+
+// Introductions, step 2: the shown cards are out for review; Court reveals them at the start of the
+// first round, so the seats that showed each other a card may talk until the first intentions are revealed.
+TEST(PersuasionEtiquette, MailBoundIntroductionsUntilTheFirstIntentionsAreRevealed) {
+  auto f = factory(3);
+  auto g = f->new_game(3);
+  EXPECT_TRUE(g->talk(0).seats.empty()) << "no card is out while the introductions are chosen";
+  while (g->as<LetterboxState>()->phase() == Phase::Introductions) {
+    const Seat seat = g->to_act().lowest();
+    ActionList legal;
+    g->legal_actions(seat, legal);
+    ASSERT_FALSE(g->apply(seat, legal[0]));
+  }
+  SeatSet others = SeatSet::first(3);
+  others.erase(0);
+  EXPECT_EQ(g->talk(0).seats, others) << "three players of ten cards: each showed a card to both others";
+  for (Seat t = 0; t < 3; ++t) ASSERT_FALSE(g->apply(t, kReflect.encode()));
+  EXPECT_TRUE(g->talk(0).seats.empty()) << "the first intentions are revealed: the introductions went home";
+}
+
+// Court: strategy talk at the whole table would break Mail Bound, so the table talks only before the
+// first move and after the end.
+TEST(PersuasionEtiquette, MailBoundTableTalksOnlyBeforeTheFirstMoveAndAfterTheEnd) {
+  auto g = factory(3)->new_game(3);
+  EXPECT_TRUE(g->talk(2).table);
+  ActionList legal;
+  g->legal_actions(0, legal);
+  ASSERT_FALSE(g->apply(0, legal[0]));
+  EXPECT_FALSE(g->talk(2).table);
+  Game game = scenario_game(3, simple_scenario(3, 10));
+  for (Seat t = 0; t < 3; ++t) game.play(t, kIndependence);
+  ASSERT_TRUE(game.g->terminal());
+  EXPECT_TRUE(game.g->talk(2).table);
+}
+
 }  // namespace
 }  // namespace court::persuasion

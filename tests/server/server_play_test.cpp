@@ -49,7 +49,7 @@ void check_messages(const std::vector<nlohmann::json>& messages, const std::vect
     // Only these fields: nothing else can carry hidden facts.
     for (const auto& [key, value] : m.items()) {
       static const std::set<std::string> kFields = {"type", "code", "game", "step", "seat", "status", "view",
-                                                    "legal", "waiting_for", "seats", "outcome"};
+                                                    "legal", "waiting_for", "seats", "talk", "outcome"};
       EXPECT_TRUE(kFields.count(key)) << key;
     }
   }

@@ -120,6 +120,8 @@ class BelleState {
   std::string describe(Seat seat, Action action) const;
   // What a move involves, by the ids the view uses (docs/protocol.md, "Move parts"; view.cpp).
   nlohmann::json parts(Seat seat, Action action) const;
+  // Open talk: the whole table, and a whisper to any other seat (docs/rules/belle.md, "Talk at the table").
+  TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
   // A gift's card is secret to everyone but its giver: others observe only "a gift on that couple".
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
   void report(GameReport& report) const;   // stats.cpp

@@ -146,6 +146,8 @@ class GameshireState {
   std::string describe(Seat seat, Action action) const;
   // What a move involves, for tables a person handles (docs/protocol.md, "Move parts"; view.cpp).
   nlohmann::json parts(Seat seat, Action action) const;
+  // Open talk: the whole table, and a whisper to any other seat (docs/rules/gameshire.md, "Talk at the table").
+  TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
   void report(GameReport& report) const;
   // A quick move for search playouts: the greedy judgement (see HasPlayout; playout.cpp).
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;

@@ -100,6 +100,8 @@ class IntrigueState {
   std::string describe(Seat seat, Action action) const;
   // What a move involves, for tables a person handles (docs/protocol.md, "Move parts", Intrigue).
   nlohmann::json parts(Seat seat, Action action) const;
+  // Open talk: the whole table, and a whisper to any other seat (docs/rules/intrigue.md, "Talk at the table").
+  TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
   // What `viewer` learns of `actor`'s move: all of it, except the letter of a favor and the card of a
   // face-down play (for information-set search; see HasObserve).
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;

@@ -18,7 +18,16 @@ GameInfo game_info() {
           .summary = "the older Persuasion: five traits, intentions revealed at once, at least two attributes to satisfy",
           .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
           .max_steps = kMaxRoundsOption * kMaxSeats * 3 + 64,
-          .board = {.draw = draw_board, .shorthand = move_shorthand}};
+          .board = {.draw = draw_board, .shorthand = move_shorthand},
+          .talk = {.name = "Limited Correspondence",
+                   .summary = "Limited Correspondence: you may talk privately with a player from the moment an "
+                              "invitation between you is accepted until your traits are returned at the end of the "
+                              "round; the whole table talks only before the first move and after the end.",
+                   .seat_closed = "Limited Correspondence: you may talk with seat {} only from an accepted invitation "
+                                  "between you until your traits are returned",
+                   .table_closed = "Limited Correspondence: no table talk during play (the table talks before the "
+                                   "first move and after the end); talk privately with a player who accepted your "
+                                   "invitation, or whose invitation you accepted, until your traits are returned"}};
 }
 
 }  // namespace court::persuasion_classic

@@ -241,6 +241,21 @@ bool ClassicState::hand_satisfies(Seat s, CardId desires) const {
   return satisfies_two_attributes(tally_of(deck(), table_.hands[s]), deck().cards[desires]);
 }
 
+// Limited Correspondence: "You may only discuss strategy with a player who has accepted an invitation,
+// and only until your traits are returned." From an accepted invitation between two seats (either way)
+// to the end of the round, when the shared traits go home. The table talks before the first move and
+// after the end.
+TalkNow ClassicState::talk(Seat seat) const {
+  TalkNow now{.table = terminal() || (round_ == 1 && phase_ == Phase::Intentions && chosen_.empty())};
+  for (Seat from = 0; from < num_seats(); ++from) {
+    const Mail& m = mail_[from];
+    if (m.kind != Intent::Invite || m.state != MailState::Accepted) continue;
+    if (from == seat && m.to != seat) now.seats.insert(m.to);
+    if (m.to == seat && from != seat) now.seats.insert(from);
+  }
+  return now;
+}
+
 Outcome ClassicState::outcome() const { return outcome_of_wins(won_, num_seats()); }
 
 }  // namespace court::persuasion_classic

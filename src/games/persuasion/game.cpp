@@ -23,7 +23,17 @@ GameInfo game_info() {
           .summary = "sealed letters, proposals and independence: marry someone whose traits match your desires",
           .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
           .max_steps = kMaxSeats * (kMaxSeats - 1) + kMaxRoundsOption * kMaxSeats * 5 + 64,
-          .board = {.draw = draw_board, .shorthand = move_shorthand}};
+          .board = {.draw = draw_board, .shorthand = move_shorthand},
+          .talk = {.name = "Mail Bound",
+                   .summary = "Mail Bound: you may talk privately with a player while one of you holds the other's "
+                              "trait card (mail under review, an accepted invitation until the cards go home, the "
+                              "introductions until the first intentions are revealed); the whole table talks only "
+                              "before the first move and after the end.",
+                   .seat_closed = "Mail Bound: you may talk with seat {} only while one of you holds the other's "
+                                  "trait card",
+                   .table_closed = "Mail Bound: no table talk during play (the table talks before the first move and "
+                                   "after the end); talk privately with a player while one of you holds the other's "
+                                   "trait card"}};
 }
 
 }  // namespace court::persuasion

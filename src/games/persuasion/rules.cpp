@@ -327,6 +327,35 @@ bool LetterboxState::hand_satisfies(Seat s, CardId desires) const {
   return satisfies_desire_row(tally_of(deck(), table_.hands[s]), deck().cards[desires]);
 }
 
+// Mail Bound: "You may only discuss strategy with a player while you are holding one of their trait
+// cards, or while they are holding one of yours." Cards are held across seats by mail under review
+// (an invitation or a proposal) and by an accepted invitation with its reply, until the cards go home
+// at the end of the round; and by the introductions, whose cards are out for review until the first
+// round's intentions are revealed. An accepted proposal trades cards for good: they are the new
+// owners' own. The table talks before the first move and after the end.
+TalkNow LetterboxState::talk(Seat seat) const {
+  bool started = phase_ != Phase::Introductions;
+  for (Seat s = 0; s < num_seats(); ++s) started = started || !intro_[s].empty();
+  TalkNow now{.table = terminal() || !started};
+  auto pair = [&](Seat a, Seat b) {
+    if (a == seat && b != seat) now.seats.insert(b);
+    if (b == seat && a != seat) now.seats.insert(a);
+  };
+  for (Seat from = 0; from < num_seats(); ++from) {
+    const Mail& m = mail_[from];
+    if (m.state == MailState::Undecided || (m.state == MailState::Accepted && m.kind == Intent::Invite)) {
+      pair(from, m.to);
+    }
+  }
+  if (round_ == 1 && phase_ == Phase::Intentions) {
+    for (std::uint32_t i = log_.first(); i < log_.total(); ++i) {
+      const LogEvent& e = log_.at(i);
+      if (e.kind == static_cast<std::uint8_t>(Event::IntroShown)) pair(e.a, e.b);
+    }
+  }
+  return now;
+}
+
 Outcome LetterboxState::outcome() const { return outcome_of_wins(won_, num_seats()); }
 
 }  // namespace court::persuasion

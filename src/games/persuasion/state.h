@@ -95,6 +95,8 @@ class LetterboxState {
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
   // The moves search considers (persuasion-shared/search_moves.h): one per kind of move and other player.
   void search_moves(Seat seat, ActionList& moves) const;
+  // Mail Bound (rules.cpp): the seats `seat` may talk with now, and whether the table may talk.
+  TalkNow talk(Seat seat) const;
   // The simulator's figures for a finished game (stats.cpp; the figures are persuasion-shared/report_common.h).
   void report(GameReport& r) const;
 

@@ -1,0 +1,123 @@
+// Table talk (docs/protocol.md, "Talk"): who may write where now is the game's rule (the engine's
+// `talk(seat)`, computed from the state); this file checks a message against it and the server's limits,
+// stores it, and sends it to every connection as that connection may read it.
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "server/api_error.h"
+#include "server/limits.h"
+#include "server/table.h"
+
+namespace court::server {
+namespace {
+
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// A message as `seat` may read it: the text for the table's talk and for its writer and reader, a whisper
+// mark (no text) for everyone else.
+nlohmann::json said_json(const StoredTalk& said, Seat seat) {
+  nlohmann::json out = {{"id", said.id}, {"from", said.from}, {"to", nullptr}, {"step", said.step}};
+  if (said.to >= 0) out["to"] = said.to;
+  if (said.to < 0 || seat == said.from || seat == said.to) {
+    out["text"] = said.text;
+  } else {
+    out["whisper"] = true;
+  }
+  return out;
+}
+
+std::string said_message(const StoredTalk& said, Seat seat) {
+  nlohmann::json message = said_json(said, seat);
+  message["type"] = "said";
+  return answer_text(message);
+}
+
+}  // namespace
+
+// Where `seat` may write now, for its state message: the game's rule, less the seats of bots, and
+// nothing for a spectator, at an expired table, or when the table has no talk.
+nlohmann::json Table::talk_json(Seat seat) const {
+  TalkNow now = match_->state().talk(seat);
+  const bool open = record_.talk && !expired_ && seat != kSpectator;
+  nlohmann::json seats = nlohmann::json::array();
+  if (open) {
+    for (Seat s : now.seats) if (match_->is_human(s)) seats.push_back(s);
+  }
+  return {{"on", record_.talk}, {"table", open && now.table}, {"seats", std::move(seats)},
+          {"rule", entry_->info.talk.summary}};
+}
+
+// Refuses a message the table, the game's rule or the limits do not allow now (ApiError; nothing changes).
+void Table::check_talk(Seat seat, std::optional<Seat> to) {
+  if (!record_.talk) throw ApiError(409, "talk_off", "the table's creator turned talk off at this table");
+  if (expired_) throw ApiError(409, "expired", "the table expired while it waited for people");
+  const Seat seats = static_cast<Seat>(record_.seats.size());
+  if (to && (*to < 0 || *to >= seats || *to == seat)) {
+    throw ApiError(400, "bad_talk", fmt::format("'to' must be null (the table) or another seat, 0 to {} but not {}",
+                                                seats - 1, seat));
+  }
+  if (to && !match_->is_human(*to)) {
+    throw ApiError(400, "bad_talk", fmt::format("seat {} is a bot ({}); bots do not talk", *to,
+                                                record_.seats[*to].spec));
+  }
+  const TalkNow now = match_->state().talk(seat);
+  const TalkRule& rule = entry_->info.talk;
+  if (to && !now.seats.contains(*to)) throw ApiError(409, "talk_closed", fmt::format(fmt::runtime(rule.seat_closed), *to));
+  if (!to && !now.table) throw ApiError(409, "talk_closed", rule.table_closed);
+  if (said_count_ >= kMaxTalkMessages) {
+    throw ApiError(409, "talk_full", fmt::format("the table holds {} messages, as many as it may", kMaxTalkMessages));
+  }
+  auto& times = said_at_[seat];
+  const std::int64_t now_ms = steady_ms();
+  while (!times.empty() && times.front() <= now_ms - kTalkWindowMs) times.pop_front();
+  if (times.size() >= kTalkBurst) {
+    throw ApiError(429, "talk_too_fast", fmt::format("at most {} messages in {} seconds; wait a moment", kTalkBurst,
+                                                     kTalkWindowMs / 1000));
+  }
+}
+
+void Table::say(Seat seat, const std::string& token, std::optional<Seat> to, const std::string& text) {
+  if (seat == kSpectator) throw ApiError(403, "not_seated", "a spectator reads the table's talk but cannot write");
+  check_token(seat, token);
+  check_talk(seat, to);
+  const auto wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::system_clock::now().time_since_epoch()).count();
+  const StoredTalk said{said_count_ + 1, static_cast<std::int64_t>(match_->steps()), seat, to ? *to : -1, text,
+                        wall_ms};
+  try {
+    storage_->append_talk(code(), said);
+  } catch (const std::exception& e) {
+    throw ApiError(500, "storage", fmt::format("the message could not be stored, so it was not sent: {}", e.what()));
+  }
+  said_count_ = said.id;
+  said_at_[seat].push_back(steady_ms());
+  said_.push_back(said);
+  if (said_.size() > static_cast<std::size_t>(kTalkHistory)) said_.pop_front();
+  broadcast_said(said);
+}
+
+void Table::broadcast_said(const StoredTalk& said) {
+  std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
+  for (const auto& w : watchers_) {
+    if (auto subscriber = w.subscriber.lock()) subscriber->send(said_message(said, w.seat), false);
+  }
+}
+
+nlohmann::json Table::table_talk() const {
+  nlohmann::json messages = nlohmann::json::array();
+  for (const auto& said : storage_->load_table_talk(code())) messages.push_back(said_json(said, kSpectator));
+  return {{"messages", std::move(messages)}};
+}
+
+void Table::send_talk_history(Subscriber& subscriber, Seat seat) const {
+  if (said_.empty()) return;
+  nlohmann::json messages = nlohmann::json::array();
+  for (const auto& said : said_) messages.push_back(said_json(said, seat));
+  subscriber.send(answer_text({{"type", "talk_history"}, {"messages", std::move(messages)}}), false);
+}
+
+}  // namespace court::server
