@@ -21,23 +21,36 @@ export const isTalkRefusal = (code?: string) => code !== undefined && kRefusals.
 /** Code points, as the server counts them. */
 const charCount = (text: string) => [...text].length;
 
+const isWhisper = (m: TalkMessage) => m.whisper === true || m.text === undefined;
+
 /**
- * One message as a line: who said it and the text, or a whisper mark ("Ada whispered to Bo", no text).
- * `me` is the reader's seat (its own lines say "You").
+ * One message as a line: who said it and the text, or a whisper mark ("Ada whispered to Bo", no text;
+ * `times` marks in a row from the same seat to the same seat make one line). `me` is the reader's seat
+ * (its own lines say "You").
  */
-export function talkLine(m: TalkMessage, seats: SeatInfo[], me: number | "spectator"): HTMLElement {
+export function talkLine(m: TalkMessage, seats: SeatInfo[], me: number | "spectator", times = 1): HTMLElement {
   const name = (seat: number) => (seat === me ? "You" : seatNameOf(seats, seat));
   const attrs = { "data-id": m.id, title: `said at move ${m.step}` };
-  if (m.whisper || m.text === undefined) {
-    return h("li.talk-line.whisper", attrs, `${name(m.from)} whispered to ${m.to === null ? "the table" : name(m.to)}`);
+  if (isWhisper(m)) {
+    return h("li.talk-line.whisper", attrs, `${name(m.from)} whispered to ${m.to === null ? "the table" : name(m.to)}`,
+      times > 1 ? h("span.talk-times", ` · ${times} messages`) : null);
   }
   return h("li.talk-line", { ...attrs, class: m.from === me ? "mine" : "" },
     h("span.talk-from", name(m.from)), h("span.talk-text", m.text));
 }
 
-/** The lines of `messages`, or a note that nothing was said. */
+/** The lines of `messages` (a run of whisper marks between the same two seats as one), or a note that nothing was said. */
 export function talkLines(messages: TalkMessage[], seats: SeatInfo[], me: number | "spectator", list: HTMLElement) {
-  mount(list, messages.length ? messages.map((m) => talkLine(m, seats, me)) : h("li.talk-empty.muted", "Nothing said yet."));
+  const lines: HTMLElement[] = [];
+  let times = 0;
+  messages.forEach((m, i) => {
+    const prev = messages[i - 1];
+    const again = prev !== undefined && isWhisper(prev) && isWhisper(m) && prev.from === m.from && prev.to === m.to;
+    times = again ? times + 1 : 1;
+    if (again) lines.pop();
+    lines.push(talkLine(m, seats, me, times));
+  });
+  mount(list, lines.length ? lines : h("li.talk-empty.muted", "Nothing said yet."));
   return list;
 }
 
@@ -183,7 +196,7 @@ export class TalkPanel {
         onclick: () => this.choose(thread),
       },
       this.name(thread),
-      open ? null : h("span.talk-closed", " · closed"),
+      open || this.me() === "spectator" ? null : h("span.talk-closed", " · closed"),
       unread ? h("span.unread", { "aria-label": `${unread} unread` }, unread) : null,
     );
   }
@@ -203,7 +216,8 @@ export class TalkPanel {
     this.rule.textContent = talk.on ? talk.rule : "";
     this.reason.textContent = this.reasonText();
     this.reason.className = `talk-reason ${this.isOpen(this.active) ? "open" : "closed"}`;
-    for (const el of [this.tabs, this.lines, this.composer]) el.hidden = !talk.on;
+    for (const el of [this.tabs, this.lines]) el.hidden = !talk.on;
+    this.composer.hidden = !talk.on || this.me() === "spectator";
   }
 
   /** Why the input is open or closed, in words. */
