@@ -18,7 +18,7 @@ import { check, checkNoSideScroll, createTableFromLobby, getJson, joinFromInvite
 
 const kSecret = "Meet me by the fountain at 7431";
 const kMarkup = "<img src=x onerror=alert(1)>";
-const kAfter = "Good game, everyone";
+const kAfter = "Good game,\neveryone";
 const kDesktop = { width: 1280, height: 800 };
 
 /** Who moves what: Ada invites Bo, Bo accepts; anyone else shows, reflects, keeps none or passes. */
@@ -82,6 +82,31 @@ async function say(person, thread, text) {
   await person.page.click(`#talk-tab-${thread}`);
   await person.page.fill("#talk-text", text);
   await person.page.press("#talk-text", "Enter");
+}
+
+/** Says two lines to the table by typing: Shift+Enter starts the second line, Enter sends. */
+async function sayTwoLines(person, text) {
+  const [first, second] = text.split("\n");
+  await person.page.click("#talk-tab-table");
+  await person.page.fill("#talk-text", first);
+  await person.page.press("#talk-text", "Shift+Enter");
+  await person.page.locator("#talk-text").pressSequentially(second);
+  check((await person.page.locator("#talk-text").inputValue()) === text, "Shift+Enter starts a new line and sends nothing");
+  await person.page.press("#talk-text", "Enter");
+}
+
+/** Over 500 characters (code points: an emoji is one) the counter says so and nothing can be sent. */
+async function checkCounter(person) {
+  await person.page.click("#talk-tab-table");
+  await person.page.fill("#talk-text", "🙂".repeat(500));
+  check((await person.page.locator("#talk-count").textContent()) === "500 / 500", "500 emoji count as 500");
+  check(await person.page.locator("#talk-send").isEnabled(), "500 characters may be sent");
+  await person.page.fill("#talk-text", "x".repeat(501));
+  check((await person.page.locator("#talk-count").textContent()) === "501 / 500", "the counter counts 501");
+  check(await person.page.locator("#talk-send").isDisabled(), "501 characters may not be sent");
+  await person.page.press("#talk-text", "Enter");
+  check((await person.page.locator("#talk-text").inputValue()).length === 501, "Enter does not send 501 characters");
+  await person.page.fill("#talk-text", "");
 }
 
 /** Opens `thread` on the page and waits until it shows a line with exactly `text`. */
@@ -230,6 +255,7 @@ await runTest("browser.talk", async ({ server, browser, args }) => {
   await ada.page.click("#talk-tab-1");
   check((await ada.page.locator("#talk-tab-1").getAttribute("data-open")) === "false", "before any card is held, Ada's thread with Bo is closed");
   check(await ada.page.locator("#talk-text").isDisabled(), "a closed thread takes no text");
+  await checkCounter(ada);
   await checkMarkupIsText(ada, everyone, dialogs);
   await checkSpectator(watcher);
 
@@ -262,7 +288,7 @@ await runTest("browser.talk", async ({ server, browser, args }) => {
   await bo.page.waitForFunction(talkInSight);
   await bo.page.screenshot({ path: path.join(out, "talk-phone.png") });
   await shoot(bo, "phone-full", out);
-  await say(bo, "table", kAfter);   // Ada said too much too fast a moment ago
+  await sayTwoLines(bo, kAfter);   // Ada said too much too fast a moment ago
   for (const p of everyone) await waitForLine(p, "table", kAfter);
   await shoot(watcher, "desktop-spectator", out);
 
