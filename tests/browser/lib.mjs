@@ -234,14 +234,20 @@ export function lastState(record) {
  */
 export async function waitForTableTurn(page, record) {
   if (await waitForCueOrEnd(page, "#status.yours")) return undefined;
-  const step = Number(await page.locator("#table").getAttribute("data-step"));
-  // The page may draw a state a moment before the test sees its frame.
+  const state = await drawnState(page, record);
+  if (state.legal.length > 0) return state;
+  throw new Error(`no state message with legal moves for step ${state.step}`);
+}
+
+/** The newest state message the page received, once the page shows its step (the page may draw a state a moment before the test sees its frame). */
+export async function drawnState(page, record) {
   for (let tries = 0; tries < 100; ++tries) {
     const state = lastState(record);
-    if (state && state.step === step && state.legal.length > 0) return state;
+    const step = await page.locator("#table").getAttribute("data-step");
+    if (state && String(state.step) === step) return state;
     await page.waitForTimeout(50);
   }
-  throw new Error(`no state message with legal moves for step ${step}`);
+  throw new Error(`the page shows step ${await page.locator("#table").getAttribute("data-step")}, not its newest state's`);
 }
 
 /** After a gesture: waits for a newer state (or the end). */

@@ -14,7 +14,9 @@
 // - "Table talk" unticked in the lobby makes a table without talk.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { check, checkNoSideScroll, createTableFromLobby, getJson, joinFromInvite, kTimeout, lastState, newPage, runTest } from "./lib.mjs";
+import {
+  check, checkNoSideScroll, createTableFromLobby, drawnState, getJson, joinFromInvite, kTimeout, newPage, runTest,
+} from "./lib.mjs";
 
 const kSecret = "Meet me by the fountain at 7431";
 const kMarkup = "<img src=x onerror=alert(1)>";
@@ -38,16 +40,8 @@ function choose(seat, legal) {
   return legal[0];
 }
 
-/** Waits until the page draws the newest state it received, and returns that state. */
-async function settled(person) {
-  for (let tries = 0; tries < 200; ++tries) {
-    const state = lastState(person.record);
-    const step = await person.page.locator("#table").getAttribute("data-step");
-    if (state && String(state.step) === step) return state;
-    await person.page.waitForTimeout(50);
-  }
-  throw new Error("the page does not draw its newest state");
-}
+/** The newest state the person's page received, once drawn. */
+const settled = (person) => drawnState(person.page, person.record);
 
 /** Every thread tab of the page is open exactly when the seat's state says it may write there. */
 async function checkThreads(person) {
