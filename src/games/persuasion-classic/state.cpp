@@ -10,9 +10,7 @@ std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
 
 ClassicState ClassicState::blank(const ClassicRules& rules, std::uint64_t seed) {
   ClassicState s;
-  s.rules_ = &rules;
-  s.rng_ = make_rng(seed);
-  s.table_.seats = rules.seats;
+  s.set_up(rules, seed);
   return s;
 }
 
@@ -30,10 +28,6 @@ void ClassicState::begin_round(int round) {
   if (n <= 1) return matrimony(Ending::FewEligible);
   if (n == 2) final_round_ = true;
   start_round();
-}
-
-void ClassicState::set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent) {
-  set_commitments_of(status_, fiance_, engaged, independent);
 }
 
 int ClassicState::eligible_count() const {

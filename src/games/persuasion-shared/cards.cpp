@@ -118,4 +118,22 @@ PersuasionDeck load_deck(const std::string& data_dir) {
   return deck;
 }
 
+EditionRules load_edition_rules(const GameConfig& config, const char* game_id, int min_seats) {
+  if (config.seats < min_seats || config.seats > kMaxSeats) {
+    throw UserError(fmt::format("{} is for {} to {} players, not {}", game_id, min_seats, kMaxSeats, config.seats));
+  }
+  EditionRules rules;
+  rules.deck = load_deck(config.data_dir);
+  rules.seats = config.seats;
+  rules.max_rounds = static_cast<int>(config.options.get_int("max_rounds"));
+  return rules;
+}
+
+void check_deck_covers(const PersuasionDeck& deck, int seats, int needed) {
+  if (deck.size() < needed) {
+    throw UserError(fmt::format("data/persuasion/traits.toml: {} cards; {} players need at least {}", deck.size(), seats,
+                                needed));
+  }
+}
+
 }  // namespace court::persuasion

@@ -7,9 +7,7 @@ namespace court::persuasion {
 
 LetterboxState LetterboxState::blank(const LetterboxRules& rules, std::uint64_t seed) {
   LetterboxState s;
-  s.rules_ = &rules;
-  s.rng_ = make_rng(seed);
-  s.table_.seats = rules.seats;
+  s.set_up(rules, seed);
   return s;
 }
 
@@ -36,11 +34,6 @@ void LetterboxState::begin_round(int round) {
   if (avail <= 1) return matrimony(Ending::FewAvailable);
   if (avail == 2) final_round_ = true;
   start_round();
-}
-
-void LetterboxState::set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged,
-                                     const std::vector<Seat>& independent) {
-  set_commitments_of(status_, fiance_, engaged, independent);
 }
 
 int LetterboxState::intro_quota(Seat s) const {
