@@ -217,9 +217,6 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
   if (rules.track.empty() || rules.track.size() > kMaxTrack) top.fail("track", fmt::format("must hold 1..{} numbers", kMaxTrack));
   const toml::array& list = table_array(root, "skill", file);
   std::array<bool, kCrops> seen{};
-  static const std::pair<const char*, SkillEffect> kEffects[] = {
-      {"erase", SkillEffect::Erase}, {"omit", SkillEffect::Omit}, {"write", SkillEffect::Write},
-      {"swap_resource", SkillEffect::SwapResource}, {"add_plan", SkillEffect::AddPlan}, {"return_plan", SkillEffect::ReturnPlan}};
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("skill #{}", i + 1));
     r.only({"crop", "name", "effect"});
@@ -231,7 +228,9 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
     rules.skills[c].name = r.text("name", true);
     const std::string effect = r.text("effect", true);
     bool found = false;
-    for (const auto& [name, e] : kEffects) if (effect == name) { rules.skills[c].effect = e; found = true; }
+    for (std::size_t e = 0; e < std::size(kSkillEffectKeys); ++e) {
+      if (effect == kSkillEffectKeys[e]) { rules.skills[c].effect = static_cast<SkillEffect>(e); found = true; }
+    }
     if (!found) r.fail("effect", fmt::format("'{}' is not allowed; expected one of erase, omit, write, swap_resource, add_plan, return_plan", effect));
   }
   for (int c = 0; c < kCrops; ++c) if (!seen[c]) throw UserError(fmt::format("{}: no skill for crop {}; each crop needs one", file, kCropLetters[c]));

@@ -8,25 +8,13 @@
 namespace court::persuasion_classic {
 namespace {
 
-const char* intent_word(Intent i) {
-  switch (i) {
-    case Intent::Invite: return "invitation";
-    case Intent::Propose: return "proposal";
-    case Intent::Independence: return "independence";
-    case Intent::None: break;
-  }
-  return "nothing";
-}
-
-const char* ending_words(Ending e) {
-  switch (e) {
-    case Ending::FewEligible: return "one or no player was still eligible";
-    case Ending::FinalRound: return "the last round with two eligible players was played";
-    case Ending::MaxRounds: return "the round limit (max_rounds) was reached";
-    case Ending::NotYet: break;
-  }
-  return "";
-}
+// Words for each Intent and Ending, in the enums' order.
+constexpr const char* kIntentWords[] = {"nothing", "invitation", "proposal", "independence"};
+constexpr const char* kEndingWords[] = {"", "one or no player was still eligible",
+                                        "the last round with two eligible players was played",
+                                        "the round limit (max_rounds) was reached"};
+const char* intent_word(Intent i) { return kIntentWords[static_cast<int>(i)]; }
+const char* ending_words(Ending e) { return kEndingWords[static_cast<int>(e)]; }
 
 std::string render_event(const ClassicState& s, const LogEvent& e, Seat viewer) {
   const PersuasionDeck& d = s.deck();

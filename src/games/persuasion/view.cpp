@@ -9,37 +9,15 @@
 namespace court::persuasion {
 namespace {
 
-const char* intent_word(Intent i) {
-  switch (i) {
-    case Intent::Invite: return "invitation";
-    case Intent::Propose: return "proposal";
-    case Intent::Independence: return "independence";
-    case Intent::Reflection: return "reflection";
-    case Intent::None: break;
-  }
-  return "nothing";
-}
-
-const char* mail_state_word(MailState s) {
-  switch (s) {
-    case MailState::Undecided: return "undecided";
-    case MailState::Accepted: return "accepted";
-    case MailState::Rejected: return "rejected";
-    case MailState::Returned: return "returned unopened";
-    case MailState::None: break;
-  }
-  return "";
-}
-
-const char* ending_words(Ending e) {
-  switch (e) {
-    case Ending::FewAvailable: return "one or no player was still available";
-    case Ending::FinalRound: return "the final round with two available players was played";
-    case Ending::MaxRounds: return "the round limit (max_rounds) was reached";
-    case Ending::NotYet: break;
-  }
-  return "";
-}
+// Words for each Intent, MailState and Ending, in the enums' order.
+constexpr const char* kIntentWords[] = {"nothing", "invitation", "proposal", "independence", "reflection"};
+constexpr const char* kMailStateWords[] = {"", "undecided", "accepted", "rejected", "returned unopened"};
+constexpr const char* kEndingWords[] = {"", "one or no player was still available",
+                                        "the final round with two available players was played",
+                                        "the round limit (max_rounds) was reached"};
+const char* intent_word(Intent i) { return kIntentWords[static_cast<int>(i)]; }
+const char* mail_state_word(MailState s) { return kMailStateWords[static_cast<int>(s)]; }
+const char* ending_words(Ending e) { return kEndingWords[static_cast<int>(e)]; }
 
 std::string seat_name(int s) { return fmt::format("seat {}", s); }
 
