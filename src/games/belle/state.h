@@ -194,6 +194,7 @@ class BelleState {
   void attract_mingler(Seat seat, int index);
   void attract_guest(Seat seat, int unit);
   void attract_couple(Seat seat, int unit);
+  void take_unit(Seat seat, int unit, bool couple);
   void repel(Seat seat, int unit, std::uint8_t to, bool discard);
   void replace_lost(Seat seat, CardId top, CardId bottom);
   void remove_from_hand(Seat seat, CardId card);

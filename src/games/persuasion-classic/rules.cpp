@@ -6,10 +6,6 @@
 #include "games/persuasion-shared/scoring.h"
 
 namespace court::persuasion_classic {
-namespace {
-std::uint8_t ev(Event e) { return static_cast<std::uint8_t>(e); }
-std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
-}  // namespace
 
 void ClassicState::apply(Seat seat, Action action) {
   const MoveCode m = MoveCode::decode(action);

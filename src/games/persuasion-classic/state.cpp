@@ -4,15 +4,6 @@
 #include "games/persuasion-shared/matrimony.h"
 
 namespace court::persuasion_classic {
-namespace {
-std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
-}  // namespace
-
-ClassicState ClassicState::blank(const ClassicRules& rules, std::uint64_t seed) {
-  ClassicState s;
-  s.set_up(rules, seed);
-  return s;
-}
 
 // Setup: five traits each, then one desires card each. Play starts at Share Intentions.
 ClassicState ClassicState::new_game(const ClassicRules& rules, std::uint64_t seed) {
@@ -23,11 +14,7 @@ ClassicState ClassicState::new_game(const ClassicRules& rules, std::uint64_t see
 }
 
 void ClassicState::begin_round(int round) {
-  round_ = static_cast<std::uint8_t>(round - 1);
-  const int n = eligible_count();
-  if (n <= 1) return matrimony(Ending::FewEligible);
-  if (n == 2) final_round_ = true;
-  start_round();
+  if (resume_at_round(round, eligible_count(), Ending::FewEligible)) start_round();
 }
 
 int ClassicState::eligible_count() const {

@@ -88,7 +88,7 @@ class ClassicState
   void report(GameReport& r) const;
 
   static ClassicState new_game(const ClassicRules& rules, std::uint64_t seed);
-  static ClassicState blank(const ClassicRules& rules, std::uint64_t seed);
+  static ClassicState blank(const ClassicRules& rules, std::uint64_t seed) { return blank_of<ClassicState>(rules, seed); }
   void begin_round(int round);
 
   bool eligible(Seat s) const { return status_[s] == Status::Eligible; }

@@ -61,13 +61,29 @@ class PersuasionState {
   }
 
  protected:
-  // An empty table for the rules' seats, with its own generator (each edition's `blank`).
-  void set_up(const Rules& rules, std::uint64_t seed) {
-    rules_ = &rules;
-    rng_ = make_rng(seed);
-    table_.seats = rules.seats;
+  // An empty table for the rules' seats, with its own generator: each edition's `blank`.
+  template <class State>
+  static State blank_of(const Rules& rules, std::uint64_t seed) {
+    State s;
+    s.rules_ = &rules;
+    s.rng_ = make_rng(seed);
+    s.table_.seats = rules.seats;
+    return s;
   }
   void log_event(const LogEvent& e) { log_.push(e); }
+
+  // Scenarios that start at round `round`, with `open` players neither engaged nor independent:
+  // Matrimony at once for one or none (`few`), and false; otherwise true, and the round to start is
+  // the final one when exactly two are open.
+  bool resume_at_round(int round, int open, Ending few) {
+    round_ = static_cast<std::uint8_t>(round - 1);
+    if (open <= 1) {
+      matrimony(few);
+      return false;
+    }
+    if (open == 2) final_round_ = true;
+    return true;
+  }
 
   // Check Availability, after a round: why the game goes to Matrimony (after the final round; with
   // one or no open player left, `few`; after max_rounds, Court's limit), or Ending::NotYet for another

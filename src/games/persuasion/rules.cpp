@@ -7,11 +7,6 @@
 
 namespace court::persuasion {
 
-namespace {
-std::uint8_t ev(Event e) { return static_cast<std::uint8_t>(e); }
-std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
-}  // namespace
-
 void LetterboxState::apply(Seat seat, Action action) {
   const MoveCode m = MoveCode::decode(action);
   switch (m.move) {

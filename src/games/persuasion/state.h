@@ -107,7 +107,9 @@ class LetterboxState
   // --- Building (setup and scenarios) ---------------------------------------------------------------
   static LetterboxState new_game(const LetterboxRules& rules, std::uint64_t seed);
   // Cards not yet dealt; `deal` fills hands, desires and deck (shuffled unless `deck_order_fixed`).
-  static LetterboxState blank(const LetterboxRules& rules, std::uint64_t seed);
+  static LetterboxState blank(const LetterboxRules& rules, std::uint64_t seed) {
+    return blank_of<LetterboxState>(rules, seed);
+  }
   void begin_introductions();
   // Starts play at Mail Intentions of round `round` (scenarios that skip the introductions).
   void begin_round(int round);
