@@ -114,8 +114,7 @@ void add_card(BelleRules& rules, CardInfo c, const FieldReader& r, const std::st
 }
 
 void load_guests(BelleRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "guests.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "guests.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "guests.toml", config.data_dir);
   const toml::array* families = root["families"].as_array();
   if (!families || families->empty() || families->size() > static_cast<std::size_t>(kMaxFamilies)) {
     throw UserError(fmt::format("{}: 'families' must list 1..{} family names", file, kMaxFamilies));
@@ -172,8 +171,7 @@ void load_guests(BelleRules& rules, const GameConfig& config) {
 }
 
 void load_belles(BelleRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "belles.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "belles.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "belles.toml", config.data_dir);
   const toml::array& list = table_array(root, "belle", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     const toml::table& t = *list[i].as_table();

@@ -31,8 +31,7 @@ int parse_value(const std::string& token) {
 }
 
 void load_maps(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "maps.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "maps.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "maps.toml", config.data_dir);
   const toml::array& list = table_array(root, "map", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("map #{}", i + 1));
@@ -159,15 +158,13 @@ Shape read_shape(const FieldReader& r, const char* key, bool plan, std::vector<s
 }
 
 void load_cards(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "seasons.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "seasons.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "seasons.toml", config.data_dir);
   const toml::array& list = table_array(root, "card", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("card #{}", i + 1));
     r.only({"name", "plan", "demand", "require"});
     SeasonCard c;
-    c.name = r.text("name", true);
-    if (c.name.empty()) r.fail("name", "must not be empty");
+    c.name = r.nonempty_text("name");
     if (rules.find_card(c.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", c.name));
     std::vector<std::uint8_t> plan_symbols, unused;
     c.plan = read_shape(r, "plan", true, plan_symbols);
@@ -190,8 +187,7 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_resources(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "resources.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "resources.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "resources.toml", config.data_dir);
   FieldReader r = entry_reader(root, file, "");
   for (const std::string& text : r.strings("resources")) {
     // "W or 3"
@@ -206,8 +202,7 @@ void load_resources(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_skills(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "skills.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "skills.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "skills.toml", config.data_dir);
   FieldReader top = entry_reader(root, file, "");
   for (const auto& item : top.array("track")) {
     auto v = item.value<std::int64_t>();
@@ -237,8 +232,7 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "wrinkles.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "wrinkles.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "wrinkles.toml", config.data_dir);
   const toml::array& list = table_array(root, "wrinkle", file);
   static const std::pair<const char*, WrinkleEffect> kEffects[] = {
       {"lose_boons", WrinkleEffect::LoseBoons}, {"raise_cost", WrinkleEffect::RaiseCost}, {"forget_skill", WrinkleEffect::ForgetSkill},
@@ -250,8 +244,7 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
     r.only({"name", "colour", "text", "effects"});
     Wrinkle w;
-    w.name = r.text("name", true);
-    if (w.name.empty()) r.fail("name", "must not be empty");
+    w.name = r.nonempty_text("name");
     if (rules.find_wrinkle(w.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", w.name));
     const std::string colour = r.text("colour", true);
     if (colour == "green") w.colour = Colour::Green;
