@@ -196,9 +196,7 @@ void ClassicState::begin_reflection() {
 
 void ClassicState::advance_reflection() {
   reflecting_ = -1;
-  while (!reflect_queue_.empty()) {
-    Seat r = reflect_queue_.lowest();
-    reflect_queue_.erase(r);
+  for (Seat r = next_to_reflect(); r >= 0; r = next_to_reflect()) {
     bool reshuffled = false;
     CardId c = table_.draw(rng_, &reshuffled);
     if (reshuffled) log_event({.kind = ev(Event::Reshuffled)});

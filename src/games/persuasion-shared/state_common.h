@@ -72,6 +72,14 @@ class PersuasionState {
   }
   void log_event(const LogEvent& e) { log_.push(e); }
 
+  // The lowest seat still to reflect, taken from the queue; -1 when none is left.
+  Seat next_to_reflect() {
+    if (reflect_queue_.empty()) return -1;
+    const Seat r = reflect_queue_.lowest();
+    reflect_queue_.erase(r);
+    return r;
+  }
+
   // Scenarios that start at round `round`, with `open` players neither engaged nor independent:
   // Matrimony at once for one or none (`few`), and false; otherwise true, and the round to start is
   // the final one when exactly two are open.

@@ -259,9 +259,7 @@ void LetterboxState::begin_reflection(Seat seat, bool extra) {
 
 void LetterboxState::advance_reflection() {
   reflecting_ = -1;
-  while (!reflect_queue_.empty()) {
-    Seat r = reflect_queue_.lowest();
-    reflect_queue_.erase(r);
+  for (Seat r = next_to_reflect(); r >= 0; r = next_to_reflect()) {
     begin_reflection(r, false);
     if (reflecting_ >= 0) return;
   }
@@ -283,9 +281,7 @@ void LetterboxState::advance_correspondence() {
 
 void LetterboxState::advance_postman() {
   reflecting_ = -1;
-  if (!reflect_queue_.empty()) {
-    Seat r = reflect_queue_.lowest();
-    reflect_queue_.erase(r);
+  if (const Seat r = next_to_reflect(); r >= 0) {
     reflecting_ = static_cast<std::int8_t>(r);
     postman_choice_ = true;
     return;
