@@ -16,6 +16,7 @@
 #include "engine/data.h"
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "engine/text.h"
 
 namespace court::cli {
 namespace {

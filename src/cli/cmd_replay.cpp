@@ -10,6 +10,7 @@
 #include "cli/terminal.h"
 #include "engine/registry.h"
 #include "engine/replay.h"
+#include "engine/text.h"
 
 namespace court::cli {
 namespace {

@@ -10,6 +10,7 @@
 
 #include "cli/move_menu.h"
 #include "engine/board.h"
+#include "engine/text.h"
 
 namespace court::cli {
 namespace {

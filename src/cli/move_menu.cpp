@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
+
+#include "engine/text.h"
 
 namespace court::cli {
 namespace {
@@ -25,18 +26,6 @@ std::string group_title(std::string group) {
 std::string first_word(const std::string& label) { return label.substr(0, label.find(' ')); }
 
 }  // namespace
-
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return "";
-  return std::string(text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1));
-}
 
 // Column widths shared by every group, and per group the widths of its labels and short forms, how
 // many moves share a line and how many lines all of its moves take.

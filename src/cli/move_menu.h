@@ -56,10 +56,6 @@ class MoveMenu {
   std::vector<Group> groups_;   // in the order their first move comes
 };
 
-// Typed text as the menu compares it: without surrounding spaces, and in lower case.
-std::string trimmed(std::string_view text);
-std::string lowered(std::string_view text);
-
 // The menu of `legal` (the legal moves of `seat` in `state`), with the game's shorthands.
 MoveMenu menu_of(const GameState& state, Seat seat, const ActionList& legal);
 

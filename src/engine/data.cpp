@@ -71,6 +71,11 @@ std::string data_file_name(const std::string& game_id, const std::string& name, 
   return data_dir.empty() ? "data/" + game_id + "/" + name : data_dir + "/" + name;
 }
 
+DataFile load_data_file(const std::string& game_id, const std::string& name, const std::string& data_dir) {
+  std::string file = data_file_name(game_id, name, data_dir);
+  return {file, load_toml_data(game_id, name, data_dir)};
+}
+
 const toml::array& table_array(const toml::table& root, const char* key, const std::string& file) {
   const toml::node* node = root.get(key);
   if (!node || !node->is_array_of_tables()) {
@@ -102,6 +107,12 @@ std::string FieldReader::text(std::string_view key, bool required, const std::st
   auto value = node->value<std::string>();
   if (!value) fail(key, "must be a string");
   return *value;
+}
+
+std::string FieldReader::nonempty_text(std::string_view key) const {
+  std::string value = text(key, true);
+  if (value.empty()) fail(key, "must not be empty");
+  return value;
 }
 
 int FieldReader::integer(std::string_view key, bool required, int fallback, int min, int max) const {

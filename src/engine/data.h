@@ -22,6 +22,13 @@ toml::table parse_toml(const std::string& text, const std::string& source);
 toml::table load_toml_data(const std::string& game_id, const std::string& name, const std::string& data_dir);
 // How errors name a data file: "data/<game_id>/<name>" (compiled in), or "<data_dir>/<name>".
 std::string data_file_name(const std::string& game_id, const std::string& name, const std::string& data_dir);
+// A data file as a game's loader reads it: its name as errors give it (data_file_name) and its TOML
+// (load_toml_data): `auto [file, root] = load_data_file(...)`.
+struct DataFile {
+  std::string file;
+  toml::table root;
+};
+DataFile load_data_file(const std::string& game_id, const std::string& name, const std::string& data_dir);
 // The list of [[key]] tables in `root`; UserError "<file>: expected a list of [[key]] tables" otherwise.
 const toml::array& table_array(const toml::table& root, const char* key, const std::string& file);
 
@@ -40,6 +47,8 @@ class FieldReader {
 
   // A string; `fallback` when the field is missing and not `required`.
   std::string text(std::string_view key, bool required, const std::string& fallback = "") const;
+  // A required string that is not empty ("must not be empty" otherwise).
+  std::string nonempty_text(std::string_view key) const;
   // An integer in min..max; `fallback` when the field is missing and not `required`.
   int integer(std::string_view key, bool required, int fallback, int min, int max) const;
   // A required array.

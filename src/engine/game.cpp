@@ -1,28 +1,18 @@
 #include "engine/game.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fmt/format.h>
 
+#include "engine/text.h"
+
 namespace court {
-namespace {
-
-std::string trim_lower(std::string_view text) {
-  auto begin = text.find_first_not_of(" \t\r\n");
-  auto end = text.find_last_not_of(" \t\r\n");
-  std::string out(begin == std::string_view::npos ? std::string_view() : text.substr(begin, end - begin + 1));
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
-}  // namespace
 
 std::optional<Action> GameState::parse(Seat seat, std::string_view text) const {
   ActionList actions;
   legal_actions(seat, actions);
-  const std::string wanted = trim_lower(text);
+  const std::string wanted = lowered(trimmed(text));
   for (Action a : actions) {
-    if (trim_lower(describe(seat, a)) == wanted) return a;
+    if (lowered(trimmed(describe(seat, a))) == wanted) return a;
   }
   return std::nullopt;
 }

@@ -11,6 +11,7 @@
 #include "cli/tmux_support.h"
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "engine/text.h"
 
 namespace court {
 namespace {
@@ -70,11 +71,6 @@ int heading_move(const std::string& screen) {
   static const std::regex heading(R"(· move (\d+))");
   std::smatch m;
   return std::regex_search(screen, m, heading) ? std::stoi(m[1]) : -1;
-}
-
-std::string lowered(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
 }
 
 int line_count(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }

@@ -4,22 +4,13 @@
 
 #include "engine/json_reader.h"
 #include "engine/registry.h"
+#include "engine/user_error_support.h"
 
 namespace court {
 namespace {
 
 using nlohmann::json;
-
-// The error `read` throws, or "" when it throws none.
-template <class F>
-std::string error_of(F&& read) {
-  try {
-    read();
-  } catch (const UserError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_support::error_of;
 
 TEST(JsonReader, ReadsFieldsWithFallbacks) {
   const json doc = {{"name", "Duke"}, {"round", 2}, {"open", true}, {"mode", "out_of_game"}};

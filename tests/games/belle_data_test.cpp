@@ -70,14 +70,7 @@ TEST(BelleData, OptionsAndThresholds) {
 class BelleBadData : public test_support::DataCopyTest {
  protected:
   BelleBadData() : DataCopyTest("belle", {"guests.toml", "belles.toml"}) {}
-  std::string error() override {
-    try {
-      rules_for(3, {}, dir_.string());
-    } catch (const UserError& e) {
-      return e.what();
-    }
-    return "";
-  }
+  std::string error() override { return test_support::error_of([&] { rules_for(3, {}, dir_.string()); }); }
 };
 
 TEST_F(BelleBadData, AnUnknownEffectNamesTheFileLineCardAndTheAllowedEffects) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/data.h"
+#include "engine/user_error_support.h"
 
 namespace court::test_support {
 

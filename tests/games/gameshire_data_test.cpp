@@ -70,14 +70,7 @@ class EditedData : public test_support::DataCopyTest {
  protected:
   EditedData()
       : DataCopyTest("gameshire", {"maps.toml", "seasons.toml", "resources.toml", "skills.toml", "wrinkles.toml"}) {}
-  std::string error() override {
-    try {
-      rules_with(1, {}, dir_.string());
-    } catch (const UserError& e) {
-      return e.what();
-    }
-    return "";
-  }
+  std::string error() override { return test_support::error_of([&] { rules_with(1, {}, dir_.string()); }); }
 };
 
 TEST_F(EditedData, UnknownWrinkleEffectNamesFileEntryAndTheVocabulary) {

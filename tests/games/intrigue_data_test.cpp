@@ -77,12 +77,7 @@ class IntrigueBadData : public test_support::DataCopyTest {
   IntrigueBadData() : DataCopyTest("intrigue", {"cards.toml", "characters.toml"}) {}
   std::string error() override {
     GameConfig config = intrigue_entry().make_config(3, {}, dir_.string());
-    try {
-      load_intrigue_rules(config);
-    } catch (const UserError& e) {
-      return e.what();
-    }
-    return "";
+    return test_support::error_of([&] { load_intrigue_rules(config); });
   }
 };
 
@@ -115,12 +110,7 @@ TEST_F(IntrigueBadData, TomlSyntaxError) {
 
 std::string scenario_error(const json& scenario) {
   auto factory = intrigue_entry().prepare(intrigue_entry().make_config(3, {}));
-  try {
-    factory->from_scenario(scenario, 1);
-  } catch (const UserError& e) {
-    return e.what();
-  }
-  return "";
+  return test_support::error_of([&] { factory->from_scenario(scenario, 1); });
 }
 
 TEST(IntrigueScenario, BadScenariosNameTheField) {

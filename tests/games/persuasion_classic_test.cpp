@@ -44,6 +44,46 @@ MoveCode discard(CardId c) { return {Move::Discard, -1, c}; }
 const MoveCode kIndependence{Move::Independence};
 const MoveCode kRejectAll{Move::RejectAll};
 
+// A seat's intention in a scripted round of Share Intentions: an invitation or a proposal to seat `to`
+// sharing the trait at `card` in its hand, or independence.
+struct Intends {
+  Move move;
+  Seat to = -1;
+  int card = 0;
+};
+Intends invites(Seat to, int card = 0) { return {Move::Invite, to, card}; }
+Intends proposes(Seat to, int card = 0) { return {Move::Propose, to, card}; }
+const Intends kIndependent{Move::Independence};
+
+// Share Intentions: seats 0, 1, ... choose `intents` in turn (each card as it is in hand when its seat plays).
+void share_intentions(Game& game, std::initializer_list<Intends> intents) {
+  Seat seat = 0;
+  for (const Intends& i : intents) {
+    game.play(seat, i.move == Move::Independence ? kIndependence : MoveCode{i.move, static_cast<std::int8_t>(i.to), game.card(seat, i.card)});
+    ++seat;
+  }
+}
+
+// Round 1 at four seats: seats 0 and 1 invite each other with their first traits, seat 2 chooses `two`
+// towards seat 3, seat 3 invites seat 2; then seat 0 accepts, revealing its fifth trait (returned), and
+// seat 1 its second. The card seat 0 revealed to seat 1.
+CardId reveal_between_0_and_1(Game& game, Intends two) {
+  const CardId shown = game.card(0, 4);
+  share_intentions(game, {invites(1), invites(0), two, invites(2)});
+  game.play(0, reveal(1, shown));
+  game.play(1, reveal(0, game.card(1, 1)));
+  return shown;
+}
+
+// A four-seat game that opens at Matrimony: hands #01-#20 with these desires cards, seats 1 to 3
+// independent, seat 0 eligible.
+Game independents_at_matrimony(const json& desires) {
+  json scenario = simple_scenario(4);
+  scenario["desires"] = desires;
+  scenario["independent"] = {1, 2, 3};
+  return scenario_game(4, scenario);
+}
+
 // Seats `a` and `b` propose to each other with their first cards.
 void propose_to_each_other(Game& game, Seat a, Seat b) {
   game.play(a, propose(b, game.card(a, 0)));
@@ -110,10 +150,7 @@ TEST(PersuasionClassicParts, IntentionsNameTheSharedTraitAndTheRecipient) {
 // Resolve Invitations: revealing names the inviter and the card revealed; rejecting names the inviter.
 TEST(PersuasionClassicParts, InvitationsNameTheInviterAndTheRevealedCard) {
   Game game = scenario_game(4, simple_scenario(4));
-  game.play(0, invite(2, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, kIndependence);
+  share_intentions(game, {invites(2), invites(2), invites(3), kIndependent});
   ASSERT_EQ(game.g->to_act(), SeatSet::of(2));
   EXPECT_EQ(parts_of(game, 2, reveal(0, game.card(2, 4))), json({{"kind", "reveal"}, {"seat", 0}, {"card", 15}}));
   EXPECT_EQ(parts_of(game, 2, reject_invitation(1)), json({{"kind", "reject_invitation"}, {"seat", 1}}));
@@ -122,10 +159,7 @@ TEST(PersuasionClassicParts, InvitationsNameTheInviterAndTheRevealedCard) {
 // Resolve Proposals: accepting names the proposer and the card given; rejecting them all names nothing.
 TEST(PersuasionClassicParts, ProposalsNameTheProposerAndTheCardGiven) {
   Game game = scenario_game(4, simple_scenario(4));
-  game.play(0, invite(3, game.card(0, 0)));
-  game.play(1, propose(0, game.card(1, 0)));
-  game.play(2, propose(0, game.card(2, 0)));
-  game.play(3, kIndependence);
+  share_intentions(game, {invites(3), proposes(0), proposes(0), kIndependent});
   ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
   EXPECT_EQ(parts_of(game, 0, accept(2, game.card(0, 4))), json({{"kind", "accept"}, {"seat", 2}, {"card", 5}}));
   EXPECT_EQ(parts_of(game, 0, kRejectAll), json({{"kind", "reject_all"}}));
@@ -134,9 +168,7 @@ TEST(PersuasionClassicParts, ProposalsNameTheProposerAndTheCardGiven) {
 // Reflection: the card discarded (the drawn one may be it).
 TEST(PersuasionClassicParts, DiscardNamesTheCard) {
   Game game = scenario_game(3, simple_scenario(3));
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, kIndependence);
+  share_intentions(game, {invites(1), invites(2), kIndependent});
   game.play(1, reject_invitation(0));
   ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
   EXPECT_EQ(parts_of(game, 0, discard(card_numbered(50))), json({{"kind", "discard"}, {"card", 50}}));
@@ -177,9 +209,7 @@ TEST(PersuasionClassic, MutualProposalsAreBothAccepted) {
 // "If two players invite each other, both invitations must be accepted": no reject option.
 TEST(PersuasionClassic, MutualInvitationsCannotBeRejected) {
   Game game = scenario_game(3, simple_scenario(3));
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(0, game.card(1, 0)));
-  game.play(2, invite(0, game.card(2, 0)));
+  share_intentions(game, {invites(1), invites(0), invites(0)});
   ASSERT_EQ(game.s().phase(), Phase::Invitations);
   EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
   ActionList legal;
@@ -201,10 +231,7 @@ TEST(PersuasionClassic, MutualInvitationsCannotBeRejected) {
 // seat 0; a proposal from a player engaged earlier in that order is void.
 TEST(PersuasionClassic, ProposalsInSeatOrderAndVoidAfterEngagement) {
   Game game = scenario_game(4, simple_scenario(4));
-  game.play(0, invite(3, game.card(0, 0)));
-  game.play(1, propose(0, game.card(1, 0)));
-  game.play(2, propose(0, game.card(2, 0)));
-  game.play(3, propose(2, game.card(3, 0)));
+  share_intentions(game, {invites(3), proposes(0), proposes(0), proposes(2)});
   game.play(3, MoveCode{Move::Reveal, 0, game.card(3, 1)});
   ASSERT_EQ(game.s().phase(), Phase::Proposals);
   EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
@@ -232,10 +259,7 @@ TEST(PersuasionClassic, SearchWeighsOneMovePerKindAndPlayer) {
   EXPECT_EQ(searched(0), expected);
 
   // Seat 2, ignored, reflects: of its six cards, search discards the least appealing.
-  game.play(0, propose(1, game.card(0, 1)));
-  game.play(1, propose(0, game.card(1, 3)));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, MoveCode{Move::Independence});
+  share_intentions(game, {proposes(1, 1), proposes(0, 3), invites(3), kIndependent});
   ASSERT_EQ(game.s().phase(), Phase::Reflection);
   CardId worst = game.card(2, 0);
   for (CardId c : game.s().table().hands[2]) if (d.appeal[c] < d.appeal[worst]) worst = c;
@@ -452,10 +476,7 @@ TEST(PersuasionClassicIndependence, ResolvedFirstAndIntentionsSentToThemAreVoid)
 // proposals. A proposal waits until every invitation is decided.
 TEST(PersuasionClassicIntentions, ResolvedInOrderIndependenceInvitationsProposals) {
   Game game = scenario_game(4, simple_scenario(4));
-  game.play(0, propose(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, invite(1, game.card(2, 0)));
-  game.play(3, kIndependence);
+  share_intentions(game, {proposes(1), invites(2), invites(1), kIndependent});
   EXPECT_EQ(game.s().status(3), Status::Independent);
   ASSERT_EQ(game.s().phase(), Phase::Invitations);
   EXPECT_EQ(game.s().mail_from(0).state, MailState::Undecided);
@@ -507,10 +528,7 @@ TEST(PersuasionClassicInvitations, AcceptOrRejectEachInvitation) {
 // a player with several chooses which to decide.
 TEST(PersuasionClassicInvitations, DecidedOneAtATimeLowestSeatFirst) {
   Game game = scenario_game(4, simple_scenario(4));
-  game.play(0, invite(2, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, invite(1, game.card(3, 0)));
+  share_intentions(game, {invites(2), invites(2), invites(3), invites(1)});
   EXPECT_EQ(game.g->to_act(), SeatSet::of(1));
   game.play(1, reject_invitation(3));
   EXPECT_EQ(game.g->to_act(), SeatSet::of(2));
@@ -659,9 +677,7 @@ TEST(PersuasionClassicProposals, SeenWhenTheRecipientsTurnComes) {
 TEST(PersuasionClassicReflection, IgnoredAndRejectedDrawsOneThenDiscardsAnyOne) {
   Game game = scenario_game(3, simple_scenario(3));
   const CardId top = card_numbered(50), dropped = game.card(0, 2);
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, kIndependence);
+  share_intentions(game, {invites(1), invites(2), kIndependent});
   game.play(1, reject_invitation(0));
   ASSERT_EQ(game.s().phase(), Phase::Reflection);
   EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
@@ -685,9 +701,7 @@ TEST(PersuasionClassicReflection, IgnoredAndRejectedDrawsOneThenDiscardsAnyOne) 
 TEST(PersuasionClassicReflection, DiscardingTheDrawnCardKeepsTheHand) {
   Game game = scenario_game(3, simple_scenario(3));
   const Hand before = game.s().table().hands[0];
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, kIndependence);
+  share_intentions(game, {invites(1), invites(2), kIndependent});
   game.play(1, reject_invitation(0));
   ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
   game.play(0, discard(card_numbered(50)));
@@ -698,9 +712,7 @@ TEST(PersuasionClassicReflection, DiscardingTheDrawnCardKeepsTheHand) {
 // (seat 1 below: its invitation was void, it received seat 0's).
 TEST(PersuasionClassicReflection, NotWhenYouReceivedAnIntention) {
   Game game = scenario_game(3, simple_scenario(3));
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, kIndependence);
+  share_intentions(game, {invites(1), invites(2), kIndependent});
   game.play(1, reject_invitation(0));
   game.play(0, discard(card_numbered(50)));
   EXPECT_EQ(game.s().phase(), Phase::Intentions) << "seat 1 did not reflect";
@@ -710,9 +722,7 @@ TEST(PersuasionClassicReflection, NotWhenYouReceivedAnIntention) {
 // Reflection needs both: a player who received nothing but whose intention was accepted does not reflect.
 TEST(PersuasionClassicReflection, NotWhenYourIntentionWasAccepted) {
   Game game = scenario_game(3, simple_scenario(3));
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, kIndependence);
+  share_intentions(game, {invites(1), invites(2), kIndependent});
   game.play(1, reveal(0, game.card(1, 1)));
   EXPECT_EQ(game.s().phase(), Phase::Intentions) << "nobody reflected";
   EXPECT_EQ(game.s().round(), 2);
@@ -724,9 +734,7 @@ TEST(PersuasionClassicReflection, VoidCountsAsRejectedAndReflectionsGoInSeatOrde
   json scenario = simple_scenario(3);
   scenario["deck"] = json::array({50, 51});
   Game game = scenario_game(3, scenario);
-  game.play(0, invite(2, game.card(0, 0)));
-  game.play(1, propose(2, game.card(1, 0)));
-  game.play(2, kIndependence);
+  share_intentions(game, {invites(2), proposes(2), kIndependent});
   ASSERT_EQ(game.s().phase(), Phase::Reflection);
   EXPECT_EQ(game.g->to_act(), SeatSet::of(0));
   EXPECT_TRUE(in_hand(game, 0, card_numbered(50)));
@@ -751,11 +759,7 @@ TEST(PersuasionClassicReflection, ExhaustedDeckIsRefilledFromTheDiscardPile) {
   Game game = scenario_game(8, {{"hands", hands}, {"desires", desires}});
   ASSERT_EQ(game.s().table().deck.size(), 1u);
   const CardId dropped = game.card(0, 0);
-  game.play(0, invite(2, game.card(0, 1)));
-  game.play(1, invite(2, game.card(1, 1)));
-  game.play(2, kIndependence);
-  game.play(3, propose(4, game.card(3, 1)));
-  game.play(4, propose(3, game.card(4, 1)));
+  share_intentions(game, {invites(2, 1), invites(2, 1), kIndependent, proposes(4, 1), proposes(3, 1)});
   for (Seat t = 5; t < 8; ++t) game.play(t, kIndependence);
   ASSERT_EQ(game.g->to_act(), SeatSet::of(0));
   EXPECT_TRUE(in_hand(game, 0, card_numbered(60)));
@@ -770,23 +774,14 @@ TEST(PersuasionClassicReflection, ExhaustedDeckIsRefilledFromTheDiscardPile) {
 // they are no longer certain of any card in it.
 TEST(PersuasionClassicReflection, OthersLoseCertaintyAboutAReflectedHand) {
   Game game = scenario_game(4, simple_scenario(4));
-  const CardId shown = game.card(0, 4);
   // Round 1: seats 0 and 1 invite each other (seat 0 reveals `shown`); seats 2 and 3 likewise.
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(0, game.card(1, 0)));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, invite(2, game.card(3, 0)));
-  game.play(0, reveal(1, shown));
-  game.play(1, reveal(0, game.card(1, 1)));
+  const CardId shown = reveal_between_0_and_1(game, invites(3));
   game.play(2, reveal(3, game.card(2, 1)));
   game.play(3, reveal(2, game.card(3, 1)));
   ASSERT_EQ(game.s().round(), 2);
   ASSERT_TRUE(knows(game, 1, 0, shown));
   // Round 2: seat 0 is ignored and rejected.
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, invite(1, game.card(3, 0)));
+  share_intentions(game, {invites(1), invites(2), invites(3), invites(1)});
   game.play(1, reject_invitation(0));
   game.play(1, reject_invitation(3));
   game.play(2, reject_invitation(1));
@@ -875,9 +870,7 @@ TEST(PersuasionClassicEnding, OneOrNoEligiblePlayerEndsTheGame) {
 // Court (the rulebook has no limit): after round `max_rounds` play goes to Matrimony.
 TEST(PersuasionClassicEnding, MaxRoundsSendsPlayToMatrimony) {
   Game game = test_support::scenario_game_for<Game>("persuasion-classic", 3, simple_scenario(3), {{"max_rounds", "1"}});
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, invite(0, game.card(2, 0)));
+  share_intentions(game, {invites(1), invites(2), invites(0)});
   game.play(0, reveal(2, game.card(0, 1)));
   game.play(1, reveal(0, game.card(1, 1)));
   game.play(2, reveal(1, game.card(2, 1)));
@@ -944,10 +937,7 @@ TEST(PersuasionClassicMatrimony, EngagedWinsOnlyWhenTheFianceSatisfies) {
 // does not count: wins. Seat 3 wants -Wealth -Title +Romance (#26): one each: wins.
 // Step 5: "Eligible players cannot win": seat 0 wants #21, which seats 1, 2 and 3 all satisfy.
 TEST(PersuasionClassicMatrimony, IndependentWinsWhenNoOtherPlayerSatisfies) {
-  json scenario = simple_scenario(4);
-  scenario["desires"] = {21, 52, 43, 26};
-  scenario["independent"] = {1, 2, 3};
-  Game game = scenario_game(4, scenario);
+  Game game = independents_at_matrimony({21, 52, 43, 26});
   ASSERT_TRUE(game.g->terminal());
   EXPECT_EQ(winners_among(game.s(), {0, 1, 2, 3}), (std::vector<Seat>{1, 2, 3}));
 }
@@ -955,10 +945,7 @@ TEST(PersuasionClassicMatrimony, IndependentWinsWhenNoOtherPlayerSatisfies) {
 // Matrimony step 4 counts every other player, eligible ones included: seat 2 wants -Title -Romance
 // +Danger (#23); only the eligible seat 0 (Title -1, Romance -2, Danger -3) matches two.
 TEST(PersuasionClassicMatrimony, IndependentLosesWhenEvenAnEligiblePlayerSatisfies) {
-  json scenario = simple_scenario(4);
-  scenario["desires"] = {21, 52, 23, 26};
-  scenario["independent"] = {1, 2, 3};
-  Game game = scenario_game(4, scenario);
+  Game game = independents_at_matrimony({21, 52, 23, 26});
   ASSERT_TRUE(game.g->terminal());
   EXPECT_EQ(winners_among(game.s(), {1, 2, 3}), (std::vector<Seat>{1, 3}));
 }
@@ -983,10 +970,7 @@ TEST(PersuasionClassicMatrimony, TheDesiresCardIsNotATrait) {
 // "It is possible for multiple players or no one to win, there are no tie breakers": every winner
 // ranks first, and a game can have none.
 TEST(PersuasionClassicMatrimony, SeveralOrNoWinnersAndNoTieBreakers) {
-  json scenario = simple_scenario(4);
-  scenario["desires"] = {21, 52, 43, 26};
-  scenario["independent"] = {1, 2, 3};
-  Game game = scenario_game(4, scenario);
+  Game game = independents_at_matrimony({21, 52, 43, 26});
   const Outcome several = game.g->outcome();
   for (Seat t = 1; t < 4; ++t) EXPECT_EQ(several.seats[t].rank, 1) << t;
   EXPECT_EQ(several.seats[0].rank, 4);
@@ -1005,13 +989,7 @@ TEST(PersuasionClassicMatrimony, SeveralOrNoWinnersAndNoTieBreakers) {
 // the trait of the invitation it accepted (back in seat 0's hand), and who intends what towards whom.
 TEST(PersuasionClassicKnowledge, DeterminizeKeepsWhatTheSeatKnows) {
   Game game = scenario_game(4, simple_scenario(4));
-  const CardId shown = game.card(0, 4);
-  game.play(0, invite(1, game.card(0, 0)));
-  game.play(1, invite(0, game.card(1, 0)));
-  game.play(2, propose(3, game.card(2, 0)));
-  game.play(3, invite(2, game.card(3, 0)));
-  game.play(0, reveal(1, shown));
-  game.play(1, reveal(0, game.card(1, 1)));
+  const CardId shown = reveal_between_0_and_1(game, proposes(3));
   ASSERT_TRUE(knows(game, 1, 0, shown));
   ASSERT_EQ(game.g->to_act(), SeatSet::of(2));
   Rng rng = make_rng(5);
@@ -1056,10 +1034,7 @@ TEST(PersuasionClassicEtiquette, YourCardsAndDesiresArePrivate) {
 // traits are returned": from the accepted invitation to the end of the round, between those two only.
 TEST(PersuasionClassicEtiquette, LimitedCorrespondenceFromAnAcceptedInvitationUntilTraitsReturn) {
   Game game = scenario_game(4, simple_scenario(4));
-  game.play(0, invite(2, game.card(0, 0)));
-  game.play(1, invite(2, game.card(1, 0)));
-  game.play(2, invite(3, game.card(2, 0)));
-  game.play(3, kIndependence);
+  share_intentions(game, {invites(2), invites(2), invites(3), kIndependent});
   EXPECT_TRUE(game.g->talk(0).seats.empty()) << "an invitation not yet accepted opens no talk";
   game.play(2, reveal(0, game.card(2, 4)));
   EXPECT_EQ(game.g->talk(0).seats, SeatSet::of(2));

@@ -96,6 +96,21 @@ void parse_invite_power(CardInfo& c, const toml::table& t, const std::string& fi
   }
 }
 
+// Entry #n of the [[guest]] or [[belle]] list: a card of `kind` with its name read, and the reader its
+// errors go through, which names the card (by its number in the list while it has no name).
+struct CardEntry {
+  CardInfo card;
+  FieldReader reader;
+};
+CardEntry card_entry(const toml::table& t, const std::string& file, CardKind kind, std::size_t n) {
+  const std::string numbered = fmt::format("{} #{}", kind == CardKind::Guest ? "guest" : "belle", n);
+  CardInfo c;
+  c.kind = kind;
+  c.name = card_reader(t, file, numbered).text("name", true);
+  FieldReader r = card_reader(t, file, c.name.empty() ? numbered : c.name);
+  return {std::move(c), r};
+}
+
 void add_card(BelleRules& rules, CardInfo c, const FieldReader& r, const std::string& file) {
   if (c.name.empty()) r.fail("name", "must not be empty");
   if (rules.find_card(c.name) != kNoCard) {
@@ -114,8 +129,7 @@ void add_card(BelleRules& rules, CardInfo c, const FieldReader& r, const std::st
 }
 
 void load_guests(BelleRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "guests.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "guests.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "guests.toml", config.data_dir);
   const toml::array* families = root["families"].as_array();
   if (!families || families->empty() || families->size() > static_cast<std::size_t>(kMaxFamilies)) {
     throw UserError(fmt::format("{}: 'families' must list 1..{} family names", file, kMaxFamilies));
@@ -129,11 +143,7 @@ void load_guests(BelleRules& rules, const GameConfig& config) {
   const toml::array& list = table_array(root, "guest", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     const toml::table& t = *list[i].as_table();
-    FieldReader probe = card_reader(t, file, fmt::format("guest #{}", i + 1));
-    CardInfo c;
-    c.kind = CardKind::Guest;
-    c.name = probe.text("name", true);
-    FieldReader r = card_reader(t, file, c.name.empty() ? fmt::format("guest #{}", i + 1) : c.name);
+    auto [c, r] = card_entry(t, file, CardKind::Guest, i + 1);
     r.only({"name", "family", "social", "activity", "points", "attract", "attract_count", "repel", "invite",
             "end_of_round", "quantity"});
     c.source = file_line(file, t);
@@ -172,16 +182,11 @@ void load_guests(BelleRules& rules, const GameConfig& config) {
 }
 
 void load_belles(BelleRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "belles.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "belles.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "belles.toml", config.data_dir);
   const toml::array& list = table_array(root, "belle", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     const toml::table& t = *list[i].as_table();
-    FieldReader probe = card_reader(t, file, fmt::format("belle #{}", i + 1));
-    CardInfo c;
-    c.kind = CardKind::Belle;
-    c.name = probe.text("name", true);
-    FieldReader r = card_reader(t, file, c.name.empty() ? fmt::format("belle #{}", i + 1) : c.name);
+    auto [c, r] = card_entry(t, file, CardKind::Belle, i + 1);
     r.only({"name", "attracts", "end_of_round", "quantity"});
     c.source = file_line(file, t);
     const toml::table* attracts = r.table("attracts");

@@ -168,18 +168,7 @@ void BelleState::attract_mingler(Seat seat, int index) {
 void BelleState::attract_guest(Seat seat, int unit) {
   const Seat from = units_[unit].owner;
   log_event({.kind = Event::Attracted, .seat = as_seat(seat), .card = units_[unit].top, .a = static_cast<std::uint8_t>(from)});
-  move_unit_to(unit, seat);
-  --reach_left_;
-  victim_ = as_seat(from);
-  victim_lost_couple_ = false;
-  phase_ = Phase::Replace;
-  ActionList moves;
-  add_replace_moves(from, moves);
-  if (moves.size() == 1) {  // no guest in hand to replace it with
-    victim_ = -1;
-    phase_ = Phase::Reach;
-    advance();
-  }
+  take_unit(seat, unit, false);
 }
 
 // Step 2, a Belle attracts: a couple (with its gifts) that meets her criterion comes from another
@@ -188,14 +177,21 @@ void BelleState::attract_couple(Seat seat, int unit) {
   const Seat from = units_[unit].owner;
   log_event({.kind = Event::AttractedCouple, .seat = as_seat(seat), .card = units_[unit].top,
              .a = static_cast<std::uint8_t>(from), .b = units_[unit].bottom});
+  take_unit(seat, unit, true);
+}
+
+// Step 2 and 2a: the attracted unit (a couple when `couple`) joins `seat`'s clique, and the player who
+// lost it may replace it; with no guest in hand to replace it with, the turn goes on.
+void BelleState::take_unit(Seat seat, int unit, bool couple) {
+  const Seat from = units_[unit].owner;
   move_unit_to(unit, seat);
   --reach_left_;
   victim_ = as_seat(from);
-  victim_lost_couple_ = true;
+  victim_lost_couple_ = couple;
   phase_ = Phase::Replace;
   ActionList moves;
   add_replace_moves(from, moves);
-  if (moves.size() == 1) {
+  if (moves.size() == 1) {  // no guest in hand to replace it with
     victim_ = -1;
     phase_ = Phase::Reach;
     advance();

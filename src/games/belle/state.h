@@ -107,25 +107,30 @@ class BelleState {
  public:
   BelleState() = default;
 
-  // --- StateModel -------------------------------------------------------------------------------
+  // --- StateModel, by the file that defines each member, in that file's order -----------------
+  // Here: the seat count, the end of the game, and talk.
   int num_seats() const { return seats_; }
-  SeatSet to_act() const;
-  void legal_actions(Seat seat, ActionList& out) const;
-  void apply(Seat seat, Action action);
   bool terminal() const { return phase_ == Phase::GameOver; }
-  Outcome outcome() const;
-  nlohmann::json view(Seat seat) const;
-  void determinize(Seat seat, Rng& rng);
-  void hidden_items(Seat seat, HiddenList& out) const;
-  std::string describe(Seat seat, Action action) const;
-  // What a move involves, by the ids the view uses (docs/protocol.md, "Move parts"; view.cpp).
-  nlohmann::json parts(Seat seat, Action action) const;
   // Open talk: the whole table, and a whisper to any other seat (docs/rules/belle.md, "Talk at the table").
   TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
+  // state.cpp: who acts, the legal moves, the outcome, and what a seat cannot know.
+  SeatSet to_act() const;
+  void legal_actions(Seat seat, ActionList& out) const;
+  Outcome outcome() const;
   // A gift's card is secret to everyone but its giver: others observe only "a gift on that couple".
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  void report(GameReport& report) const;   // stats.cpp
-  // A quick move for search playouts (see HasPlayout; playout.cpp).
+  void determinize(Seat seat, Rng& rng);
+  void hidden_items(Seat seat, HiddenList& out) const;
+  // rules.cpp: what moves do.
+  void apply(Seat seat, Action action);
+  // view.cpp: a move in words and in parts, and what a seat sees.
+  std::string describe(Seat seat, Action action) const;
+  // What a move involves, by the ids the view uses (docs/protocol.md, "Move parts").
+  nlohmann::json parts(Seat seat, Action action) const;
+  nlohmann::json view(Seat seat) const;
+  // stats.cpp: the simulator's figures for a finished game.
+  void report(GameReport& report) const;
+  // playout.cpp: a quick move for search playouts (see HasPlayout).
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 
   // --- Building states ---------------------------------------------------------------------------
@@ -189,6 +194,7 @@ class BelleState {
   void attract_mingler(Seat seat, int index);
   void attract_guest(Seat seat, int unit);
   void attract_couple(Seat seat, int unit);
+  void take_unit(Seat seat, int unit, bool couple);
   void repel(Seat seat, int unit, std::uint8_t to, bool discard);
   void replace_lost(Seat seat, CardId top, CardId bottom);
   void remove_from_hand(Seat seat, CardId card);

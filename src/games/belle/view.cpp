@@ -268,19 +268,12 @@ nlohmann::json symbols_json(SymbolMask mask) {
   return out;
 }
 
-const char* bonus_name(Bonus b) {
-  switch (b) {
-    case Bonus::None: return "none";
-    case Bonus::PerSymbol: return "per_symbol";
-    case Bonus::PerFamily: return "per_family";
-    case Bonus::PerCouple: return "per_couple";
-    case Bonus::PerSingle: return "per_single";
-    case Bonus::PerGift: return "per_gift";
-    case Bonus::PerFamilyPresent: return "per_family_present";
-    case Bonus::Flat: return "flat";
-  }
-  return "none";
-}
+// How views name each Bonus and Criterion (as the data files do), in the enums' order.
+constexpr const char* kBonusNames[] = {"none", "per_symbol", "per_family", "per_couple", "per_single", "per_gift",
+                                       "per_family_present", "flat"};
+constexpr const char* kCriterionNames[] = {"any", "symbol", "family", "min_points", "gifted"};
+const char* bonus_name(Bonus b) { return kBonusNames[static_cast<int>(b)]; }
+const char* criterion_name(Criterion c) { return kCriterionNames[static_cast<int>(c)]; }
 
 // An end-of-round effect: {"effect", "points", "symbol" or "family" when it has one, "text"}.
 nlohmann::json bonus_json(const BelleRules& rules, const BonusEffect& b) {
@@ -302,17 +295,6 @@ nlohmann::json invite_power_json(const CardInfo& c) {
     case InvitePower::None: break;
   }
   return nullptr;
-}
-
-const char* criterion_name(Criterion c) {
-  switch (c) {
-    case Criterion::Any: return "any";
-    case Criterion::Symbol: return "symbol";
-    case Criterion::Family: return "family";
-    case Criterion::MinPoints: return "min_points";
-    case Criterion::Gifted: return "gifted";
-  }
-  return "any";
 }
 
 // A Belle's criterion: {"criterion", "symbol" / "family" / "points" when it has one, "text"}.

@@ -31,8 +31,7 @@ int parse_value(const std::string& token) {
 }
 
 void load_maps(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "maps.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "maps.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "maps.toml", config.data_dir);
   const toml::array& list = table_array(root, "map", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("map #{}", i + 1));
@@ -159,15 +158,13 @@ Shape read_shape(const FieldReader& r, const char* key, bool plan, std::vector<s
 }
 
 void load_cards(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "seasons.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "seasons.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "seasons.toml", config.data_dir);
   const toml::array& list = table_array(root, "card", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("card #{}", i + 1));
     r.only({"name", "plan", "demand", "require"});
     SeasonCard c;
-    c.name = r.text("name", true);
-    if (c.name.empty()) r.fail("name", "must not be empty");
+    c.name = r.nonempty_text("name");
     if (rules.find_card(c.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", c.name));
     std::vector<std::uint8_t> plan_symbols, unused;
     c.plan = read_shape(r, "plan", true, plan_symbols);
@@ -190,8 +187,7 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_resources(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "resources.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "resources.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "resources.toml", config.data_dir);
   FieldReader r = entry_reader(root, file, "");
   for (const std::string& text : r.strings("resources")) {
     // "W or 3"
@@ -206,8 +202,7 @@ void load_resources(GameshireRules& rules, const GameConfig& config) {
 }
 
 void load_skills(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "skills.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "skills.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "skills.toml", config.data_dir);
   FieldReader top = entry_reader(root, file, "");
   for (const auto& item : top.array("track")) {
     auto v = item.value<std::int64_t>();
@@ -217,9 +212,6 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
   if (rules.track.empty() || rules.track.size() > kMaxTrack) top.fail("track", fmt::format("must hold 1..{} numbers", kMaxTrack));
   const toml::array& list = table_array(root, "skill", file);
   std::array<bool, kCrops> seen{};
-  static const std::pair<const char*, SkillEffect> kEffects[] = {
-      {"erase", SkillEffect::Erase}, {"omit", SkillEffect::Omit}, {"write", SkillEffect::Write},
-      {"swap_resource", SkillEffect::SwapResource}, {"add_plan", SkillEffect::AddPlan}, {"return_plan", SkillEffect::ReturnPlan}};
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("skill #{}", i + 1));
     r.only({"crop", "name", "effect"});
@@ -231,15 +223,16 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
     rules.skills[c].name = r.text("name", true);
     const std::string effect = r.text("effect", true);
     bool found = false;
-    for (const auto& [name, e] : kEffects) if (effect == name) { rules.skills[c].effect = e; found = true; }
+    for (std::size_t e = 0; e < std::size(kSkillEffectKeys); ++e) {
+      if (effect == kSkillEffectKeys[e]) { rules.skills[c].effect = static_cast<SkillEffect>(e); found = true; }
+    }
     if (!found) r.fail("effect", fmt::format("'{}' is not allowed; expected one of erase, omit, write, swap_resource, add_plan, return_plan", effect));
   }
   for (int c = 0; c < kCrops; ++c) if (!seen[c]) throw UserError(fmt::format("{}: no skill for crop {}; each crop needs one", file, kCropLetters[c]));
 }
 
 void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "wrinkles.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "wrinkles.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "wrinkles.toml", config.data_dir);
   const toml::array& list = table_array(root, "wrinkle", file);
   static const std::pair<const char*, WrinkleEffect> kEffects[] = {
       {"lose_boons", WrinkleEffect::LoseBoons}, {"raise_cost", WrinkleEffect::RaiseCost}, {"forget_skill", WrinkleEffect::ForgetSkill},
@@ -251,8 +244,7 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
     r.only({"name", "colour", "text", "effects"});
     Wrinkle w;
-    w.name = r.text("name", true);
-    if (w.name.empty()) r.fail("name", "must not be empty");
+    w.name = r.nonempty_text("name");
     if (rules.find_wrinkle(w.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", w.name));
     const std::string colour = r.text("colour", true);
     if (colour == "green") w.colour = Colour::Green;

@@ -57,6 +57,8 @@ struct Requirement {
 };
 
 enum class SkillEffect : std::uint8_t { Erase, Omit, Write, SwapResource, AddPlan, ReturnPlan };
+// How skills.toml and views name each SkillEffect, in the enum's order.
+inline constexpr const char* kSkillEffectKeys[] = {"erase", "omit", "write", "swap_resource", "add_plan", "return_plan"};
 enum class WrinkleEffect : std::uint8_t {
   LoseBoons, RaiseCost, ForgetSkill, DiscardMarket, BurnSeason, Blight, BlightSparingCrowns, BlightBorder, ShrinkMarket
 };

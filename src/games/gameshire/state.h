@@ -133,23 +133,28 @@ class GameshireState {
  public:
   GameshireState() = default;
 
-  // --- StateModel -------------------------------------------------------------------------------
+  // --- StateModel, by the file that defines each member, in that file's order -----------------
+  // Here: the seats, who acts (one seat at a time), the end of the game, and talk.
   int num_seats() const { return seats_; }
   SeatSet to_act() const { return step_ == Step::Over ? SeatSet() : SeatSet::of(actor()); }
-  void legal_actions(Seat seat, ActionList& out) const;
-  void apply(Seat seat, Action action);
   bool terminal() const { return step_ == Step::Over; }
-  Outcome outcome() const;
-  nlohmann::json view(Seat seat) const;
-  void determinize(Seat seat, Rng& rng);
-  void hidden_items(Seat seat, HiddenList& out) const;
-  std::string describe(Seat seat, Action action) const;
-  // What a move involves, for tables a person handles (docs/protocol.md, "Move parts"; view.cpp).
-  nlohmann::json parts(Seat seat, Action action) const;
   // Open talk: the whole table, and a whisper to any other seat (docs/rules/gameshire.md, "Talk at the table").
   TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
+  // state.cpp: the legal moves, and what a seat cannot know.
+  void legal_actions(Seat seat, ActionList& out) const;
+  void determinize(Seat seat, Rng& rng);
+  void hidden_items(Seat seat, HiddenList& out) const;
+  // rules.cpp: what moves do, and the outcome.
+  void apply(Seat seat, Action action);
+  Outcome outcome() const;
+  // view.cpp: a move in words, what a seat sees, and a move in parts.
+  std::string describe(Seat seat, Action action) const;
+  nlohmann::json view(Seat seat) const;
+  // What a move involves, for tables a person handles (docs/protocol.md, "Move parts").
+  nlohmann::json parts(Seat seat, Action action) const;
+  // stats.cpp: the simulator's figures for a finished game.
   void report(GameReport& report) const;
-  // A quick move for search playouts: the greedy judgement (see HasPlayout; playout.cpp).
+  // playout.cpp: a quick move for search playouts: the greedy judgement (see HasPlayout).
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 
   // --- Building states --------------------------------------------------------------------------

@@ -18,14 +18,8 @@ std::string cell_name(int cell) {
 
 namespace {
 
-const char* season_name(Season s) {
-  switch (s) {
-    case Season::Spring: return "Spring";
-    case Season::Autumn: return "Autumn";
-    case Season::Over: return "over";
-  }
-  return "";
-}
+constexpr const char* kSeasonNames[] = {"Spring", "Autumn", "over"};  // in Season's order
+const char* season_name(Season s) { return kSeasonNames[static_cast<int>(s)]; }
 
 std::string cells_text(Bits cells) {
   std::string out;
@@ -159,17 +153,7 @@ std::string render_event(const GameshireState& s, const LogEvent& e) {
   return "";
 }
 
-const char* effect_key(SkillEffect e) {
-  switch (e) {
-    case SkillEffect::Erase: return "erase";
-    case SkillEffect::Omit: return "omit";
-    case SkillEffect::Write: return "write";
-    case SkillEffect::SwapResource: return "swap_resource";
-    case SkillEffect::AddPlan: return "add_plan";
-    case SkillEffect::ReturnPlan: return "return_plan";
-  }
-  return "";
-}
+const char* effect_key(SkillEffect e) { return kSkillEffectKeys[static_cast<int>(e)]; }
 
 nlohmann::json resource_json(const GameshireRules& r, ResId res) {
   if (res >= r.resources.size()) return nullptr;

@@ -16,14 +16,12 @@ TraitId intern_trait(IntrigueRules& rules, const std::string& name) {
 }
 
 void load_characters(IntrigueRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "characters.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "characters.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "characters.toml", config.data_dir);
   const toml::array& list = table_array(root, "character", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r(*list[i].as_table(), fmt::format("{}: character #{}", file, i + 1));
     CharacterInfo c;
-    c.name = r.text("name", true);
-    if (c.name.empty()) r.fail("name", "must not be empty");
+    c.name = r.nonempty_text("name");
     if (rules.find_character(c.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", c.name));
     c.priority = r.integer("priority", true, 0, -1000, 1000);
     for (const auto& t : r.array("traits")) {
@@ -82,14 +80,12 @@ Effect parse_effect(const FieldReader& r, CardType type) {
 }
 
 void load_cards(IntrigueRules& rules, const GameConfig& config) {
-  const std::string file = data_file_name(kGameId, "cards.toml", config.data_dir);
-  toml::table root = load_toml_data(kGameId, "cards.toml", config.data_dir);
+  auto [file, root] = load_data_file(kGameId, "cards.toml", config.data_dir);
   const toml::array& list = table_array(root, "card", file);
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldReader r(*list[i].as_table(), fmt::format("{}: card #{}", file, i + 1));
     CardInfo c;
-    c.title = r.text("title", true);
-    if (c.title.empty()) r.fail("title", "must not be empty");
+    c.title = r.nonempty_text("title");
     if (rules.find_card(c.title) != kNoCard) r.fail("title", fmt::format("'{}' appears twice; titles must be distinct", c.title));
     std::string type = r.text("type", true);
     if (type == "action") c.type = CardType::Action;

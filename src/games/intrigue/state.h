@@ -87,25 +87,29 @@ class IntrigueState {
  public:
   IntrigueState() = default;
 
-  // --- StateModel -------------------------------------------------------------------------------
+  // --- StateModel, by the file that defines each member, in that file's order -----------------
+  // Here: the seats, who acts (one seat at a time), the end of the game, and talk.
   int num_seats() const { return kSeats; }
   SeatSet to_act() const { return phase_ == Phase::GameOver ? SeatSet() : SeatSet::of(turn_seat_); }
-  void legal_actions(Seat seat, ActionList& out) const;
-  void apply(Seat seat, Action action);
   bool terminal() const { return phase_ == Phase::GameOver; }
-  Outcome outcome() const;
-  nlohmann::json view(Seat seat) const;
-  void determinize(Seat seat, Rng& rng);
-  void hidden_items(Seat seat, HiddenList& out) const;
-  std::string describe(Seat seat, Action action) const;
-  // What a move involves, for tables a person handles (docs/protocol.md, "Move parts", Intrigue).
-  nlohmann::json parts(Seat seat, Action action) const;
   // Open talk: the whole table, and a whisper to any other seat (docs/rules/intrigue.md, "Talk at the table").
   TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
+  // state.cpp: the legal moves, what a seat cannot know, and the outcome.
+  void legal_actions(Seat seat, ActionList& out) const;
+  void determinize(Seat seat, Rng& rng);
+  void hidden_items(Seat seat, HiddenList& out) const;
+  Outcome outcome() const;
+  // rules.cpp: what moves do.
+  void apply(Seat seat, Action action);
+  // view.cpp: what a seat sees of a move, a move in words and in parts, and what a seat sees.
   // What `viewer` learns of `actor`'s move: all of it, except the letter of a favor and the card of a
   // face-down play (for information-set search; see HasObserve).
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  // For the simulator's balance report (stats.cpp): who was crowned, rounds, cards each seat played.
+  std::string describe(Seat seat, Action action) const;
+  // What a move involves, for tables a person handles (docs/protocol.md, "Move parts", Intrigue).
+  nlohmann::json parts(Seat seat, Action action) const;
+  nlohmann::json view(Seat seat) const;
+  // stats.cpp: for the simulator's balance report: who was crowned, rounds, cards each seat played.
   void report(GameReport& report) const;
 
   // --- Building states (setup and scenarios) ----------------------------------------------------

@@ -45,39 +45,14 @@ struct Namer {
   }
 };
 
-const char* type_name(CardType t) {
-  switch (t) {
-    case CardType::Action: return "action";
-    case CardType::Support: return "support";
-    case CardType::Relationship: return "relationship";
-  }
-  return "";
-}
-
-const char* effect_name(Effect e) {
-  switch (e) {
-    case Effect::None: return "";
-    case Effect::Oracle: return "oracle";
-    case Effect::Assassination: return "assassination";
-    case Effect::Virtue: return "virtue";
-    case Effect::Spy: return "spy";
-    case Effect::Manipulate: return "manipulate";
-    case Effect::Misinformation: return "misinformation";
-    case Effect::Lies: return "lies";
-    case Effect::Draw: return "draw";
-    case Effect::Discard: return "discard";
-  }
-  return "";
-}
-
-const char* relation_name(RelationshipKind k) {
-  switch (k) {
-    case RelationshipKind::Arrows: return "arrows";
-    case RelationshipKind::Debt: return "debt";
-    case RelationshipKind::Blackmail: return "blackmail";
-  }
-  return "";
-}
+// How views name each CardType, Effect and RelationshipKind (as the data files do), in the enums' order.
+constexpr const char* kTypeNames[] = {"action", "support", "relationship"};
+constexpr const char* kEffectNames[] = {"", "oracle", "assassination", "virtue", "spy", "manipulate", "misinformation",
+                                        "lies", "draw", "discard"};
+constexpr const char* kRelationNames[] = {"arrows", "debt", "blackmail"};
+const char* type_name(CardType t) { return kTypeNames[static_cast<int>(t)]; }
+const char* effect_name(Effect e) { return kEffectNames[static_cast<int>(e)]; }
+const char* relation_name(RelationshipKind k) { return kRelationNames[static_cast<int>(k)]; }
 
 std::string letter_string(int l) { return std::string(1, letter_char(l)); }
 
@@ -293,14 +268,8 @@ std::string render_event(const IntrigueState& s, const LogEvent& e, Seat viewer)
   return "";
 }
 
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::Turn: return "turn";
-    case Phase::Discard: return "discard";
-    case Phase::GameOver: return "over";
-  }
-  return "";
-}
+constexpr const char* kPhaseNames[] = {"turn", "discard", "over"};  // in Phase's order
+const char* phase_name(Phase p) { return kPhaseNames[static_cast<int>(p)]; }
 
 // A character's support stack: who played each card, and the card when it is face-up or `seat`'s own.
 nlohmann::json stack_json(const IntrigueState& s, Letter l, Seat seat) {

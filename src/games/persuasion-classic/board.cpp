@@ -23,6 +23,4 @@ void draw_board(const nlohmann::json& view, const nlohmann::json& preview, Board
   persuasion::draw_persuasion_board(view, persuasion::BoardWords{.phase_hint = phase_hint}, out);
 }
 
-std::string move_shorthand(const nlohmann::json& parts) { return persuasion::persuasion_shorthand(parts); }
-
 }  // namespace court::persuasion_classic

@@ -12,7 +12,7 @@ namespace court::persuasion_classic {
 namespace {
 
 // The character-card bot's values of moves (bot_common.h plays the best).
-struct ClassicPolicy {
+struct ClassicPolicy : PolicyOdds<ClassicState, chance_two_attributes, &ClassicState::eligible_count> {
   using State = ClassicState;
   using MoveCode = persuasion_classic::MoveCode;
 
@@ -21,16 +21,6 @@ struct ClassicPolicy {
     SymbolMask mask = 0;
     for (SignedSymbol x : s.deck().cards[s.table().desires[seat]].border) mask |= 1u << x.symbol;
     return mask;
-  }
-
-  static double chance(const ClassicState& s, const Beliefs& b, Seat seat, Seat t, HandChange change = {}) {
-    return chance_two_attributes(b.odds(t, change), s.deck().cards[s.table().desires[seat]]);
-  }
-  static double nobody_satisfies(const ClassicState& s, const Beliefs& b, Seat seat) {
-    return chance_nobody_satisfies(s.num_seats(), seat, [&](Seat t) { return chance(s, b, seat, t); });
-  }
-  static int rounds_left(const ClassicState& s) {
-    return rounds_to_count_on(s.final_round(), s.eligible_count(), s.rules().max_rounds, s.round());
   }
 
   static double value(const ClassicState& s, const Beliefs& b, Seat seat, const MoveCode& m) {

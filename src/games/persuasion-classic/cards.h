@@ -14,11 +14,8 @@ inline constexpr int kMinSeats = 3;
 inline constexpr int kHandSize = 5;
 inline constexpr int kMaxRoundsOption = 200;
 
-struct ClassicRules {
-  PersuasionDeck deck;
-  int seats = 3;
-  int max_rounds = 30;
-};
+// The deck, the seat count and max_rounds (EditionRules): this edition has no rules of its own to add.
+struct ClassicRules : EditionRules {};
 
 ClassicRules load_classic_rules(const GameConfig& config);
 

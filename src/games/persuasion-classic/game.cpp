@@ -1,5 +1,6 @@
 // Persuasion (character-card edition): what `court games` lists of it, its description and its options.
 #include "games/persuasion-classic/game.h"
+#include "games/persuasion-shared/board_common.h"
 
 namespace court::persuasion_classic {
 namespace {
@@ -18,7 +19,7 @@ GameInfo game_info() {
           .summary = "the older Persuasion: five traits, intentions revealed at once, at least two attributes to satisfy",
           .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
           .max_steps = kMaxRoundsOption * kMaxSeats * 3 + 64,
-          .board = {.draw = draw_board, .shorthand = move_shorthand},
+          .board = {.draw = draw_board, .shorthand = persuasion::persuasion_shorthand},
           .talk = {.name = "Limited Correspondence",
                    .summary = "Limited Correspondence: you may talk privately with a player from the moment an "
                               "invitation between you is accepted until your traits are returned at the end of the "

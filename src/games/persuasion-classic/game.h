@@ -18,10 +18,9 @@ namespace court::persuasion_classic {
 GameInfo game_info();
 // A position read from a scenario file (scenario.cpp).
 ClassicState classic_from_scenario(const ClassicRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
-// The terminal board of a seat's view, and a move's short form (board.cpp; the drawing is
+// The terminal board of a seat's view (board.cpp; the drawing, and a move's short form, are
 // persuasion-shared/board_common.h).
 void draw_board(const nlohmann::json& view, const nlohmann::json& preview, Board& out);
-std::string move_shorthand(const nlohmann::json& parts);
 
 // The game as the engine sees it: its description, its data and options read into ClassicRules
 // (load_classic_rules), its first position and its scenario reader.

@@ -1,14 +1,11 @@
 // Persuasion, character-card edition: what each move does, the order of resolution (intentions,
-// invitations, proposals, reflection), the end of a round and Matrimony, and the outcome.
+// invitations, proposals, reflection) and the end of a round (Matrimony and the outcome, the same in
+// both editions, are persuasion-shared/state_common.h).
 #include "games/persuasion-classic/state.h"
 #include "games/persuasion-shared/matrimony.h"
 #include "games/persuasion-shared/scoring.h"
 
 namespace court::persuasion_classic {
-namespace {
-std::uint8_t ev(Event e) { return static_cast<std::uint8_t>(e); }
-std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
-}  // namespace
 
 void ClassicState::apply(Seat seat, Action action) {
   const MoveCode m = MoveCode::decode(action);
@@ -199,9 +196,7 @@ void ClassicState::begin_reflection() {
 
 void ClassicState::advance_reflection() {
   reflecting_ = -1;
-  while (!reflect_queue_.empty()) {
-    Seat r = reflect_queue_.lowest();
-    reflect_queue_.erase(r);
+  for (Seat r = next_to_reflect(); r >= 0; r = next_to_reflect()) {
     bool reshuffled = false;
     CardId c = table_.draw(rng_, &reshuffled);
     if (reshuffled) log_event({.kind = ev(Event::Reshuffled)});
@@ -218,27 +213,9 @@ void ClassicState::advance_reflection() {
 // Matrimony: another round with at least three eligible players; exactly two play one last round;
 // fewer end the game. Court adds max_rounds.
 void ClassicState::end_round() {
-  const int n = eligible_count();
-  if (final_round_) return matrimony(Ending::FinalRound);
-  if (n <= 1) return matrimony(Ending::FewEligible);
-  if (round_ >= rules_->max_rounds) return matrimony(Ending::MaxRounds);
-  if (n == 2) final_round_ = true;
+  const Ending why = ending_after_round(eligible_count(), Ending::FewEligible);
+  if (why != Ending::NotYet) return matrimony(why);
   start_round();
-}
-
-// Matrimony: engaged players win when the fiance has at least two of their desired attributes (Court:
-// the desires card's border) as dominant attributes; independent players when nobody does.
-void ClassicState::matrimony(Ending why) {
-  ending_ = why;
-  phase_ = Phase::GameOver;
-  reflecting_ = -1;
-  resolve_matrimony(table_, status_, fiance_, won_, log_, ev(Event::Matrimony),
-                    [&](Seat t, CardId wants) { return hand_satisfies(t, wants); });
-  log_event({.kind = ev(Event::GameEnds), .x = static_cast<std::uint8_t>(why)});
-}
-
-bool ClassicState::hand_satisfies(Seat s, CardId desires) const {
-  return satisfies_two_attributes(tally_of(deck(), table_.hands[s]), deck().cards[desires]);
 }
 
 // Limited Correspondence: "You may only discuss strategy with a player who has accepted an invitation,
@@ -255,7 +232,5 @@ TalkNow ClassicState::talk(Seat seat) const {
   }
   return now;
 }
-
-Outcome ClassicState::outcome() const { return outcome_of_wins(won_, num_seats()); }
 
 }  // namespace court::persuasion_classic

@@ -4,17 +4,6 @@
 #include "games/persuasion-shared/matrimony.h"
 
 namespace court::persuasion_classic {
-namespace {
-std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
-}  // namespace
-
-ClassicState ClassicState::blank(const ClassicRules& rules, std::uint64_t seed) {
-  ClassicState s;
-  s.rules_ = &rules;
-  s.rng_ = make_rng(seed);
-  s.table_.seats = rules.seats;
-  return s;
-}
 
 // Setup: five traits each, then one desires card each. Play starts at Share Intentions.
 ClassicState ClassicState::new_game(const ClassicRules& rules, std::uint64_t seed) {
@@ -25,15 +14,7 @@ ClassicState ClassicState::new_game(const ClassicRules& rules, std::uint64_t see
 }
 
 void ClassicState::begin_round(int round) {
-  round_ = static_cast<std::uint8_t>(round - 1);
-  const int n = eligible_count();
-  if (n <= 1) return matrimony(Ending::FewEligible);
-  if (n == 2) final_round_ = true;
-  start_round();
-}
-
-void ClassicState::set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent) {
-  set_commitments_of(status_, fiance_, engaged, independent);
+  if (resume_at_round(round, eligible_count(), Ending::FewEligible)) start_round();
 }
 
 int ClassicState::eligible_count() const {

@@ -2,12 +2,13 @@
 // What differs from the letterbox edition lives here: five traits each, no introductions, intentions
 // revealed all at once and resolved in order (independence, invitations, proposals), mutual
 // invitations and proposals, one-card reflection, and "at least two attributes" satisfaction.
-// Shared with the letterbox edition (src/games/persuasion-shared/): the deck, scoring, the table and
-// knowledge, the log, Matrimony, beliefs and the common bot.
+// Shared with the letterbox edition (src/games/persuasion-shared/): the deck, what both positions hold
+// with Matrimony and the outcome (state_common.h), scoring, the cards in play and knowledge, the log,
+// beliefs and the common bot.
 //
 // Files: cards.* (ClassicRules: data and options), actions.h (moves packed into Actions), state.cpp
 // (setup, who acts, legal moves, determinization), rules.cpp (what each move does, the order of
-// resolution, the end of a round, Matrimony), view.cpp (views, labels, the log in words), stats.cpp,
+// resolution, the end of a round), view.cpp (views, labels, the log in words), stats.cpp,
 // search_moves.cpp, bot.cpp.
 #pragma once
 
@@ -20,8 +21,7 @@
 #include "games/persuasion-classic/actions.h"
 #include "games/persuasion-classic/cards.h"
 #include "games/persuasion-shared/cards.h"
-#include "games/persuasion-shared/log.h"
-#include "games/persuasion-shared/cards_in_play.h"
+#include "games/persuasion-shared/state_common.h"
 
 namespace court::persuasion_classic {
 
@@ -56,56 +56,44 @@ enum class Event : std::uint8_t {
   GameEnds,          // x = Ending
 };
 
-inline constexpr int kLogCapacity = 768;
-
-class ClassicState {
+// The position: what both editions hold alike is PersuasionState (persuasion-shared/state_common.h),
+// with the seat count, the end, hidden items, the outcome, Matrimony and most read access. Matrimony:
+// engaged players win when the fiance has at least two of their desired attributes (Court: the
+// desires card's border) as dominant attributes (satisfies_two_attributes); independent players when
+// nobody does.
+class ClassicState
+    : public PersuasionState<ClassicRules, Phase, Status, Ending, Event, satisfies_two_attributes> {
  public:
-  int num_seats() const { return table_.seats; }
+  // --- StateModel, by the file that defines each member, in that file's order -----------------------
+  // state.cpp: who acts, the legal moves, and what a seat cannot know.
   SeatSet to_act() const;
   void legal_actions(Seat seat, ActionList& out) const;
-  void apply(Seat seat, Action action);
-  bool terminal() const { return phase_ == Phase::GameOver; }
-  Outcome outcome() const;
-  nlohmann::json view(Seat seat) const;
   void determinize(Seat seat, Rng& rng);
-  void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
-  std::string describe(Seat seat, Action action) const;
-  // The move's parts (view.cpp; docs/protocol.md "Move parts"): its kind and the cards and seats it names.
-  nlohmann::json parts(Seat seat, Action action) const;
+  // rules.cpp: what moves do, and Limited Correspondence: the seats `seat` may talk with now, and
+  // whether the table may talk.
+  void apply(Seat seat, Action action);
+  TalkNow talk(Seat seat) const;
+  // view.cpp: what a seat learns of a move, a move in words and in parts, and what a seat sees.
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  // The moves search considers (persuasion-shared/search_moves.h): one per kind of move and other player.
+  std::string describe(Seat seat, Action action) const;
+  // The move's parts (docs/protocol.md "Move parts"): its kind and the cards and seats it names.
+  nlohmann::json parts(Seat seat, Action action) const;
+  nlohmann::json view(Seat seat) const;
+  // search_moves.cpp: the moves search considers (persuasion-shared/search_moves.h): one per kind of
+  // move and other player.
   void search_moves(Seat seat, ActionList& moves) const;
-  // Limited Correspondence (rules.cpp): the seats `seat` may talk with now, and whether the table may talk.
-  TalkNow talk(Seat seat) const;
-  // The simulator's figures for a finished game (stats.cpp; the figures are persuasion-shared/report_common.h).
+  // stats.cpp: the simulator's figures for a finished game (the figures are persuasion-shared/report_common.h).
   void report(GameReport& r) const;
 
   static ClassicState new_game(const ClassicRules& rules, std::uint64_t seed);
-  static ClassicState blank(const ClassicRules& rules, std::uint64_t seed);
+  static ClassicState blank(const ClassicRules& rules, std::uint64_t seed) { return blank_of<ClassicState>(rules, seed); }
   void begin_round(int round);
-  void set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent);
-  CardsInPlay& table() { return table_; }
-  Rng& rng() { return rng_; }
 
-  const ClassicRules& rules() const { return *rules_; }
-  const PersuasionDeck& deck() const { return rules_->deck; }
-  const CardsInPlay& table() const { return table_; }
-  Phase phase() const { return phase_; }
-  int round() const { return round_; }
-  bool final_round() const { return final_round_; }
-  Ending ending() const { return ending_; }
-  Status status(Seat s) const { return status_[s]; }
-  Seat fiance(Seat s) const { return fiance_[s]; }
   bool eligible(Seat s) const { return status_[s] == Status::Eligible; }
   int eligible_count() const;
   const Mail& mail_from(Seat s) const { return mail_[s]; }
-  bool has_chosen(Seat s) const { return chosen_.contains(s); }
-  bool won(Seat s) const { return won_[s]; }
-  Seat reflecting_seat() const { return reflecting_; }
-  const EventLog<kLogCapacity>& log() const { return log_; }
-  bool hand_satisfies(Seat s, CardId desires) const;
   // The card seat s has shared this round and not yet got back (not usable for replies).
   CardId shared_card(Seat s) const;
 
@@ -114,9 +102,8 @@ class ClassicState {
   void intention_moves(Seat seat, ActionList& out) const;
   Seat next_invitation_decider() const;
   bool mutual(Seat a, Seat b, Intent kind) const;
-  void log_event(const LogEvent& e) { log_.push(e); }
 
-  // rules.cpp: the order of resolution, each rule, the end of a round and Matrimony.
+  // rules.cpp: the order of resolution, each rule, the end of a round.
   void start_round();
   void reveal_intentions();
   void advance_invitations();
@@ -125,26 +112,12 @@ class ClassicState {
   void begin_reflection();
   void advance_reflection();
   void end_round();
-  void matrimony(Ending why);
   void engage(Seat accepter, Seat proposer, CardId given, bool mutual_proposals);
   void void_mail_involving(Seat s);
 
-  const ClassicRules* rules_ = nullptr;
-  Rng rng_;
-  CardsInPlay table_;
-  Phase phase_ = Phase::Intentions;
-  std::uint8_t round_ = 0;
-  bool final_round_ = false;
-  Ending ending_ = Ending::NotYet;
-  std::array<Status, kMaxSeats> status_{};
-  std::array<std::int8_t, kMaxSeats> fiance_{-1, -1, -1, -1, -1, -1, -1, -1};
+  // The first phase is Intentions.
   std::array<Mail, kMaxSeats> mail_{};      // indexed by sender; during Intentions: pending choices
-  SeatSet chosen_;
   std::int8_t proposal_turn_ = 0;           // the seat whose proposals are decided next
-  std::int8_t reflecting_ = -1;
-  SeatSet reflect_queue_;
-  std::array<bool, kMaxSeats> won_{};
-  EventLog<kLogCapacity> log_;
 };
 
 }  // namespace court::persuasion_classic

@@ -8,25 +8,13 @@
 namespace court::persuasion_classic {
 namespace {
 
-const char* intent_word(Intent i) {
-  switch (i) {
-    case Intent::Invite: return "invitation";
-    case Intent::Propose: return "proposal";
-    case Intent::Independence: return "independence";
-    case Intent::None: break;
-  }
-  return "nothing";
-}
-
-const char* ending_words(Ending e) {
-  switch (e) {
-    case Ending::FewEligible: return "one or no player was still eligible";
-    case Ending::FinalRound: return "the last round with two eligible players was played";
-    case Ending::MaxRounds: return "the round limit (max_rounds) was reached";
-    case Ending::NotYet: break;
-  }
-  return "";
-}
+// Words for each Intent and Ending, in the enums' order.
+constexpr const char* kIntentWords[] = {"nothing", "invitation", "proposal", "independence"};
+constexpr const char* kEndingWords[] = {"", "one or no player was still eligible",
+                                        "the last round with two eligible players was played",
+                                        "the round limit (max_rounds) was reached"};
+const char* intent_word(Intent i) { return kIntentWords[static_cast<int>(i)]; }
+const char* ending_words(Ending e) { return kEndingWords[static_cast<int>(e)]; }
 
 std::string render_event(const ClassicState& s, const LogEvent& e, Seat viewer) {
   const PersuasionDeck& d = s.deck();
@@ -75,11 +63,7 @@ std::string render_event(const ClassicState& s, const LogEvent& e, Seat viewer) 
 
 // A desires card as this edition reads it ("Satisfies"): at least two of its three border symbols
 // must be dominant in the hand at Matrimony.
-nlohmann::json desires_card(const PersuasionDeck& d, CardId c) {
-  nlohmann::json row = nlohmann::json::array();
-  for (SignedSymbol s : d.cards[c].border) row.push_back(signed_symbol(d, s));
-  return {{"id", card_number(d, c)}, {"desires", row}, {"at_least", 2}};
-}
+nlohmann::json desires_card(const PersuasionDeck& d, CardId c) { return desires_json(d, c, d.cards[c].border); }
 
 }  // namespace
 
@@ -141,22 +125,14 @@ nlohmann::json ClassicState::view(Seat seat) const {
   v["deck"] = table_.deck.size();
   json players = json::array();
   for (Seat t = 0; t < num_seats(); ++t) {
-    json p = {{"seat", t},
-              {"status", status_[t] == Status::Engaged ? fmt::format("engaged to seat {}", fiance_[t])
-                         : status_[t] == Status::Independent ? std::string("independent") : std::string("eligible")}};
+    json p = {{"seat", t}, {"status", standing_words(standing_of(status_[t]), fiance_[t], "eligible")}};
     if (phase_ == Phase::Intentions && eligible(t)) p[to_act().contains(t) ? "choosing" : "chosen"] = true;
     if (status_[t] == Status::Engaged) p["fiance"] = fiance_[t];
     players.push_back(p);
   }
   v["players"] = players;
   if (player) {
-    v["you"] = seat;
-    v["desires"] = desires_card(d, table_.desires[seat]);
-    json hand = json::array();
-    for (CardId c : table_.hands[seat]) hand.push_back(trait_card(d, c));
-    v["hand"] = hand;
-    v["your_symbols"] = tally_json(d, tally_of(d, table_.hands[seat]));
-    v["spreadsheet"] = spreadsheet(d, table_, seat);
+    put_own_cards(v, d, table_, seat, desires_card(d, table_.desires[seat]), [&](CardId c) { return trait_card(d, c); });
     if (phase_ == Phase::Intentions && chosen_.contains(seat)) {
       const Mail& m = mail_[seat];
       json mine = {{"kind", intent_word(m.kind)}};
@@ -178,11 +154,8 @@ nlohmann::json ClassicState::view(Seat seat) const {
     }
     if (!table.empty()) v["intentions"] = table;
   }
-  if (terminal()) {
-    v["matrimony"] = matrimony_results(d, table_, won_, [&](CardId c) { return desires_card(d, c); });
-    v["ending"] = ending_words(ending_);
-  }
-  put_log(v, log_, [&](const LogEvent& e) { return render_event(*this, e, seat); });
+  put_ending_and_log(v, *this, ending_words(ending_), [&](CardId c) { return desires_card(d, c); },
+                     [&](const LogEvent& e) { return render_event(*this, e, seat); });
   return v;
 }
 

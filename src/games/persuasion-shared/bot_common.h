@@ -1,6 +1,7 @@
 // What both editions' heuristic bots share: the move choice (value every legal move, play the best,
-// ties broken at random), the chance that nobody satisfies a seat, and how many rounds a bot can count
-// on. Each edition's bot.cpp keeps its own policy: the value of its moves and its satisfaction rule.
+// ties broken at random), the chance that a seat or nobody satisfies a seat, and how many rounds a bot
+// can count on. Each edition's bot.cpp keeps its own policy: the value of its moves, with its
+// satisfaction rule and its count of uncommitted players given to PolicyOdds.
 #pragma once
 
 #include <algorithm>
@@ -57,5 +58,25 @@ inline int rounds_to_count_on(bool final_round, int uncommitted, int max_rounds,
   if (uncommitted <= 3) return 0;
   return std::max(0, std::min({max_rounds - round, (uncommitted - 2) / 2, 6}));
 }
+
+// The odds a policy weighs its moves by, for an edition whose `Satisfies` gives the chance that a hand
+// with those odds satisfies a desires card (belief.h) and whose `Uncommitted` counts the players
+// neither engaged nor independent. A policy derives from it.
+template <class State, double (*Satisfies)(const DominanceOdds&, const TraitCard&), int (State::*Uncommitted)() const>
+struct PolicyOdds {
+  // The chance that seat t, after the change, satisfies `seat`'s desires.
+  static double chance(const State& s, const Beliefs& b, Seat seat, Seat t, HandChange change = {}) {
+    return Satisfies(b.odds(t, change), s.deck().cards[s.table().desires[seat]]);
+  }
+
+  // The chance that nobody else satisfies `seat` (what independence would win on).
+  static double nobody_satisfies(const State& s, const Beliefs& b, Seat seat) {
+    return chance_nobody_satisfies(s.num_seats(), seat, [&](Seat t) { return chance(s, b, seat, t); });
+  }
+
+  static int rounds_left(const State& s) {
+    return rounds_to_count_on(s.final_round(), (s.*Uncommitted)(), s.rules().max_rounds, s.round());
+  }
+};
 
 }  // namespace court::persuasion

@@ -10,13 +10,6 @@ namespace {
 
 constexpr const char* kFile = "traits.toml";
 
-// A non-empty string field.
-std::string text_field(const FieldReader& r, const char* key) {
-  std::string value = r.text(key, true);
-  if (value.empty()) r.fail(key, "must not be empty");
-  return value;
-}
-
 // Reads "+wealth" / "-danger".
 SignedSymbol parse_signed(const PersuasionDeck& deck, const toml::node& node, const FieldReader& r, const char* key) {
   auto value = node.value<std::string>();
@@ -76,8 +69,7 @@ std::string PersuasionDeck::desire_label(CardId c) const {
 }
 
 PersuasionDeck load_deck(const std::string& data_dir) {
-  const std::string file = data_file_name("persuasion", kFile, data_dir);
-  const toml::table root = load_toml_data("persuasion", kFile, data_dir);
+  const auto [file, root] = load_data_file("persuasion", kFile, data_dir);
   PersuasionDeck deck;
 
   const toml::array& symbols = table_array(root, "symbol", file);
@@ -87,7 +79,7 @@ PersuasionDeck load_deck(const std::string& data_dir) {
   }
   for (int s = 0; s < kSymbols; ++s) {
     const FieldReader r(*symbols.get(s)->as_table(), fmt::format("{}: symbol #{}", file, s + 1));
-    deck.symbols[s] = {text_field(r, "key"), text_field(r, "name"), text_field(r, "emoji")};
+    deck.symbols[s] = {r.nonempty_text("key"), r.nonempty_text("name"), r.nonempty_text("emoji")};
     for (int o = 0; o < s; ++o) {
       if (deck.symbols[o].key == deck.symbols[s].key) {
         r.fail("key", fmt::format("'{}' appears twice; keys must differ", deck.symbols[s].key));
@@ -116,6 +108,24 @@ PersuasionDeck load_deck(const std::string& data_dir) {
     for (SignedSymbol x : deck.cards[c].border) deck.appeal[c] += desired[x.symbol][x.sign > 0];
   }
   return deck;
+}
+
+EditionRules load_edition_rules(const GameConfig& config, const char* game_id, int min_seats) {
+  if (config.seats < min_seats || config.seats > kMaxSeats) {
+    throw UserError(fmt::format("{} is for {} to {} players, not {}", game_id, min_seats, kMaxSeats, config.seats));
+  }
+  EditionRules rules;
+  rules.deck = load_deck(config.data_dir);
+  rules.seats = config.seats;
+  rules.max_rounds = static_cast<int>(config.options.get_int("max_rounds"));
+  return rules;
+}
+
+void check_deck_covers(const PersuasionDeck& deck, int seats, int needed) {
+  if (deck.size() < needed) {
+    throw UserError(fmt::format("data/persuasion/traits.toml: {} cards; {} players need at least {}", deck.size(), seats,
+                                needed));
+  }
 }
 
 }  // namespace court::persuasion

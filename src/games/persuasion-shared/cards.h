@@ -67,6 +67,18 @@ struct PersuasionDeck {
 // the card and the field on bad data.
 PersuasionDeck load_deck(const std::string& data_dir);
 
+// What both editions' rules hold: the deck, the seat count and the round limit (option max_rounds).
+struct EditionRules {
+  PersuasionDeck deck;
+  int seats = 3;
+  int max_rounds = 30;
+};
+// The start of both editions' `prepare`: refuses a seat count outside min_seats..kMaxSeats, naming
+// the game; then reads the deck and max_rounds.
+EditionRules load_edition_rules(const GameConfig& config, const char* game_id, int min_seats);
+// Refuses a deck with fewer than `needed` cards for `seats` players.
+void check_deck_covers(const PersuasionDeck& deck, int seats, int needed);
+
 // --- CardSet helpers -------------------------------------------------------------------------------
 constexpr CardSet card_bit(CardId c) { return CardSet{1} << c; }
 constexpr bool has_card(CardSet set, CardId c) { return (set >> c) & 1u; }

@@ -22,6 +22,11 @@ struct LogEvent {
   std::uint16_t see_d = 0;
 };
 
+// A LogEvent's kind from an edition's Event, and a seat as a LogEvent holds it.
+template <class Event>
+constexpr std::uint8_t ev(Event e) { return static_cast<std::uint8_t>(e); }
+constexpr std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
+
 inline constexpr std::uint16_t kEveryone = 0xffff;
 constexpr std::uint16_t seats_mask(Seat a, Seat b = -1) {
   return static_cast<std::uint16_t>((a >= 0 ? 1u << a : 0u) | (b >= 0 ? 1u << b : 0u));

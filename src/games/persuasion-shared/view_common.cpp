@@ -51,4 +51,15 @@ nlohmann::json spreadsheet(const PersuasionDeck& deck, const CardsInPlay& table,
   return out;
 }
 
+nlohmann::json desires_json(const PersuasionDeck& deck, CardId c, std::span<const SignedSymbol> row) {
+  nlohmann::json symbols = nlohmann::json::array();
+  for (SignedSymbol s : row) symbols.push_back(signed_symbol(deck, s));
+  return {{"id", card_number(deck, c)}, {"desires", symbols}, {"at_least", 2}};
+}
+
+std::string standing_words(Standing standing, Seat fiance, const char* open) {
+  if (standing == Standing::Engaged) return fmt::format("engaged to seat {}", fiance);
+  return standing == Standing::Independent ? "independent" : open;
+}
+
 }  // namespace court::persuasion

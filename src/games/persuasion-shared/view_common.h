@@ -1,12 +1,15 @@
-// View pieces shared by both editions: the symbol legend, symbol tallies in words, and a seat's
-// "suitability spreadsheet" (what it knows of every other hand, with a running tally).
+// View pieces shared by both editions: the symbol legend, symbol tallies in words, a seat's
+// "suitability spreadsheet" (what it knows of every other hand, with a running tally), desires cards,
+// standings, a player's own cards, and the end of a view (Matrimony's results and the log).
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 
 #include "games/persuasion-shared/cards.h"
 #include "games/persuasion-shared/log.h"
+#include "games/persuasion-shared/report_common.h"
 #include "games/persuasion-shared/scoring.h"
 #include "games/persuasion-shared/cards_in_play.h"
 
@@ -29,31 +32,56 @@ nlohmann::json dominant_json(const PersuasionDeck& deck, const SymbolTally& tall
 // One entry per other seat: the cards `seat` is sure of, those it saw that may have left since, and
 // the tally of the sure ones.
 nlohmann::json spreadsheet(const PersuasionDeck& deck, const CardsInPlay& table, Seat seat);
+// A desires card: {"id", "desires": the signed symbols of `row`, "at_least": 2}, the row being the
+// edition's (the letterbox edition's desire row, the character-card edition's border).
+nlohmann::json desires_json(const PersuasionDeck& deck, CardId c, std::span<const SignedSymbol> row);
+// A player's standing in words: "engaged to seat 2", "independent", or `open` ("available", "eligible").
+std::string standing_words(Standing standing, Seat fiance, const char* open);
 
-// The view's "matrimony" entry at the end of the game: every seat's desires card, traits, dominant
-// symbols and result. `desires(c)` draws a desires card the edition's way.
-template <class DesiresCard>
-nlohmann::json matrimony_results(const PersuasionDeck& deck, const CardsInPlay& table, const std::array<bool, kMaxSeats>& won,
-                                 DesiresCard&& desires) {
+// What a player's view shows of its own cards and the others': "you", its "desires" card (drawn the
+// edition's way), its "hand" (each card as `card(c)` draws it), "your_symbols" and the "spreadsheet".
+template <class Card>
+void put_own_cards(nlohmann::json& v, const PersuasionDeck& deck, const CardsInPlay& table, Seat seat,
+                   nlohmann::json desires, Card&& card) {
+  v["you"] = seat;
+  v["desires"] = std::move(desires);
+  nlohmann::json hand = nlohmann::json::array();
+  for (CardId c : table.hands[seat]) hand.push_back(card(c));
+  v["hand"] = hand;
+  v["your_symbols"] = tally_json(deck, tally_of(deck, table.hands[seat]));
+  v["spreadsheet"] = spreadsheet(deck, table, seat);
+}
+
+// The view's "matrimony" entry at the end of the game (`s`: either edition's state): every seat's
+// desires card, traits, dominant symbols and result. `desires(c)` draws a desires card the edition's way.
+template <class State, class DesiresCard>
+nlohmann::json matrimony_results(const State& s, DesiresCard&& desires) {
   using nlohmann::json;
+  const PersuasionDeck& deck = s.deck();
+  const CardsInPlay& table = s.table();
   json result = json::array();
   for (Seat t = 0; t < table.seats; ++t) {
     json hand = json::array();
     for (CardId c : table.hands[t]) hand.push_back(trait_card(deck, c));
     result.push_back({{"seat", t}, {"desires", desires(table.desires[t])}, {"traits", hand},
-                      {"dominant", dominant_json(deck, tally_of(deck, table.hands[t]))}, {"won", won[t]}});
+                      {"dominant", dominant_json(deck, tally_of(deck, table.hands[t]))}, {"won", s.won(t)}});
   }
   return result;
 }
 
-// The view's "log" and "log_total" entries: the kept events in words, as `render(e)` puts them for
-// the viewing seat.
-template <std::size_t N, class Render>
-void put_log(nlohmann::json& v, const EventLog<N>& log, Render&& render) {
+// The end of both editions' views: once the game is over, "matrimony" (matrimony_results) and "ending"
+// (why the game ended, in words); then "log" and "log_total", the kept events in words as `render(e)`
+// puts them for the viewing seat.
+template <class State, class DesiresCard, class Render>
+void put_ending_and_log(nlohmann::json& v, const State& s, const char* ending, DesiresCard&& desires, Render&& render) {
+  if (s.terminal()) {
+    v["matrimony"] = matrimony_results(s, desires);
+    v["ending"] = ending;
+  }
   nlohmann::json lines = nlohmann::json::array();
-  for (std::uint32_t i = log.first(); i < log.total(); ++i) lines.push_back(render(log.at(i)));
+  for (std::uint32_t i = s.log().first(); i < s.log().total(); ++i) lines.push_back(render(s.log().at(i)));
   v["log"] = lines;
-  v["log_total"] = log.total();
+  v["log_total"] = s.log().total();
 }
 
 }  // namespace court::persuasion

@@ -23,6 +23,4 @@ void draw_board(const nlohmann::json& view, const nlohmann::json& preview, Board
   draw_persuasion_board(view, BoardWords{.phase_hint = phase_hint}, out);
 }
 
-std::string move_shorthand(const nlohmann::json& parts) { return persuasion_shorthand(parts); }
-
 }  // namespace court::persuasion

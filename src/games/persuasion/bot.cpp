@@ -19,7 +19,7 @@ double accept_threshold(int rounds_left) { return 0.3 + 0.05 * std::min(rounds_l
 constexpr double kAcceptedOdds = 0.6;  // a guess at how often a proposal is accepted
 
 // The letterbox bot's values of moves (bot_common.h plays the best).
-struct LetterboxPolicy {
+struct LetterboxPolicy : PolicyOdds<LetterboxState, chance_satisfies_row, &LetterboxState::available_count> {
   using State = LetterboxState;
   using MoveCode = persuasion::MoveCode;
 
@@ -27,20 +27,6 @@ struct LetterboxPolicy {
   static SymbolMask wanted(const LetterboxState& s, Seat seat) {
     const TraitCard& desires = s.deck().cards[s.table().desires[seat]];
     return 1u << desires.desire[0].symbol | 1u << desires.desire[1].symbol;
-  }
-
-  // The chance that seat t, after the change, satisfies `seat`'s desires.
-  static double chance(const LetterboxState& s, const Beliefs& b, Seat seat, Seat t, HandChange change = {}) {
-    return chance_satisfies_row(b.odds(t, change), s.deck().cards[s.table().desires[seat]]);
-  }
-
-  // The chance that nobody else satisfies `seat` (what independence would win on).
-  static double nobody_satisfies(const LetterboxState& s, const Beliefs& b, Seat seat) {
-    return chance_nobody_satisfies(s.num_seats(), seat, [&](Seat t) { return chance(s, b, seat, t); });
-  }
-
-  static int rounds_left(const LetterboxState& s) {
-    return rounds_to_count_on(s.final_round(), s.available_count(), s.rules().max_rounds, s.round());
   }
 
   static double value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m) {

@@ -10,11 +10,9 @@ namespace court::persuasion {
 inline constexpr int kMinSeats = 3;
 inline constexpr int kMaxRoundsOption = 200;
 
-struct LetterboxRules {
-  PersuasionDeck deck;
-  int seats = 3;
+// The deck, the seat count and max_rounds (EditionRules), and this edition's own.
+struct LetterboxRules : EditionRules {
   int hand_size = 10;          // trait cards per player: 3 players 10, 4 9, ..., 8 players 5
-  int max_rounds = 30;
   bool extra_reflection = true;
 };
 

@@ -1,5 +1,6 @@
 // Persuasion (letterbox edition): what `court games` lists of it, its description and its options.
 #include "games/persuasion/game.h"
+#include "games/persuasion-shared/board_common.h"
 
 namespace court::persuasion {
 namespace {
@@ -23,7 +24,7 @@ GameInfo game_info() {
           .summary = "sealed letters, proposals and independence: marry someone whose traits match your desires",
           .min_seats = kMinSeats, .max_seats = kMaxSeats, .options = options(), .data_files = {"traits.toml"},
           .max_steps = kMaxSeats * (kMaxSeats - 1) + kMaxRoundsOption * kMaxSeats * 5 + 64,
-          .board = {.draw = draw_board, .shorthand = move_shorthand},
+          .board = {.draw = draw_board, .shorthand = persuasion_shorthand},
           .talk = {.name = "Mail Bound",
                    .summary = "Mail Bound: you may talk privately with a player while one of you holds the other's "
                               "trait card (mail under review, an accepted invitation until the cards go home, the "

@@ -24,10 +24,9 @@ namespace court::persuasion {
 GameInfo game_info();
 // A position read from a scenario file (scenario.cpp).
 LetterboxState letterbox_from_scenario(const LetterboxRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
-// The terminal board of a seat's view, and a move's short form (board.cpp; the drawing is
+// The terminal board of a seat's view (board.cpp; the drawing, and a move's short form, are
 // persuasion-shared/board_common.h).
 void draw_board(const nlohmann::json& view, const nlohmann::json& preview, Board& out);
-std::string move_shorthand(const nlohmann::json& parts);
 
 // The game as the engine sees it: its description, its data and options read into LetterboxRules
 // (load_letterbox_rules), its first position and its scenario reader.

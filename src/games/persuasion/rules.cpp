@@ -1,15 +1,11 @@
 // Persuasion, letterbox edition: what each move does (one function per rule of the rulebook), the
-// order of phases, the end of a round and Matrimony, and the outcome.
+// order of phases and the end of a round (Matrimony and the outcome, the same in both editions, are
+// persuasion-shared/state_common.h).
 #include "games/persuasion-shared/matrimony.h"
 #include "games/persuasion-shared/scoring.h"
 #include "games/persuasion/state.h"
 
 namespace court::persuasion {
-
-namespace {
-std::uint8_t ev(Event e) { return static_cast<std::uint8_t>(e); }
-std::int8_t s8(Seat s) { return static_cast<std::int8_t>(s); }
-}  // namespace
 
 void LetterboxState::apply(Seat seat, Action action) {
   const MoveCode m = MoveCode::decode(action);
@@ -263,9 +259,7 @@ void LetterboxState::begin_reflection(Seat seat, bool extra) {
 
 void LetterboxState::advance_reflection() {
   reflecting_ = -1;
-  while (!reflect_queue_.empty()) {
-    Seat r = reflect_queue_.lowest();
-    reflect_queue_.erase(r);
+  for (Seat r = next_to_reflect(); r >= 0; r = next_to_reflect()) {
     begin_reflection(r, false);
     if (reflecting_ >= 0) return;
   }
@@ -287,9 +281,7 @@ void LetterboxState::advance_correspondence() {
 
 void LetterboxState::advance_postman() {
   reflecting_ = -1;
-  if (!reflect_queue_.empty()) {
-    Seat r = reflect_queue_.lowest();
-    reflect_queue_.erase(r);
+  if (const Seat r = next_to_reflect(); r >= 0) {
     reflecting_ = static_cast<std::int8_t>(r);
     postman_choice_ = true;
     return;
@@ -303,28 +295,9 @@ void LetterboxState::end_round() {
   for (auto& m : mail_) m = Mail{};
   away_ = 0;
   received_.fill(false);
-  const int avail = available_count();
-  if (final_round_) return matrimony(Ending::FinalRound);
-  if (avail <= 1) return matrimony(Ending::FewAvailable);
-  if (round_ >= rules_->max_rounds) return matrimony(Ending::MaxRounds);
-  if (avail == 2) final_round_ = true;
+  const Ending why = ending_after_round(available_count(), Ending::FewAvailable);
+  if (why != Ending::NotYet) return matrimony(why);
   start_round();
-}
-
-// Matrimony: all reveal. An engaged player wins when the fiance's dominant symbols include both of the
-// desires card's underlined symbols; an independent player wins when nobody else's do; an available
-// player cannot win. Dominant symbols come from trait cards only.
-void LetterboxState::matrimony(Ending why) {
-  ending_ = why;
-  phase_ = Phase::GameOver;
-  reflecting_ = -1;
-  resolve_matrimony(table_, status_, fiance_, won_, log_, static_cast<std::uint8_t>(Event::Matrimony),
-                    [&](Seat t, CardId wants) { return hand_satisfies(t, wants); });
-  log_event({.kind = static_cast<std::uint8_t>(Event::GameEnds), .x = static_cast<std::uint8_t>(why)});
-}
-
-bool LetterboxState::hand_satisfies(Seat s, CardId desires) const {
-  return satisfies_desire_row(tally_of(deck(), table_.hands[s]), deck().cards[desires]);
 }
 
 // Mail Bound: "You may only discuss strategy with a player while you are holding one of their trait
@@ -355,7 +328,5 @@ TalkNow LetterboxState::talk(Seat seat) const {
   }
   return now;
 }
-
-Outcome LetterboxState::outcome() const { return outcome_of_wins(won_, num_seats()); }
 
 }  // namespace court::persuasion

@@ -5,14 +5,6 @@
 
 namespace court::persuasion {
 
-LetterboxState LetterboxState::blank(const LetterboxRules& rules, std::uint64_t seed) {
-  LetterboxState s;
-  s.rules_ = &rules;
-  s.rng_ = make_rng(seed);
-  s.table_.seats = rules.seats;
-  return s;
-}
-
 // Setup (rulebook, "Setup"): each player draws the trait cards for the player count, then one desires
 // card. Seat 0 is the host.
 LetterboxState LetterboxState::new_game(const LetterboxRules& rules, std::uint64_t seed) {
@@ -31,16 +23,7 @@ void LetterboxState::begin_introductions() {
 
 // Scenarios: play starts at Mail Intentions of `round`, with the given commitments.
 void LetterboxState::begin_round(int round) {
-  round_ = static_cast<std::uint8_t>(round - 1);
-  const int avail = available_count();
-  if (avail <= 1) return matrimony(Ending::FewAvailable);
-  if (avail == 2) final_round_ = true;
-  start_round();
-}
-
-void LetterboxState::set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged,
-                                     const std::vector<Seat>& independent) {
-  set_commitments_of(status_, fiance_, engaged, independent);
+  if (resume_at_round(round, available_count(), Ending::FewAvailable)) start_round();
 }
 
 int LetterboxState::intro_quota(Seat s) const {

@@ -4,10 +4,11 @@
 //
 // Files: cards.* (LetterboxRules: data and options), actions.h (moves packed into Actions), state.cpp
 // (setup, who acts, legal moves, determinization), rules.cpp (what each move does: one function per
-// rule; the order of phases, the end of a round, Matrimony), view.cpp (views, labels, the log in
-// words), scenario.cpp, stats.cpp, search_moves.cpp, bot.cpp. Shared with the character-card edition
-// (src/games/persuasion-shared/): the deck (cards.*), scoring.h, table.* (cards and knowledge,
-// determinization), log.h (events), matrimony.h, beliefs and the common bot.
+// rule; the order of phases, the end of a round), view.cpp (views, labels, the log in words),
+// scenario.cpp, stats.cpp, search_moves.cpp, bot.cpp. Shared with the character-card edition
+// (src/games/persuasion-shared/): the deck (cards.*), what both positions hold with Matrimony and the
+// outcome (state_common.h), scoring.h, cards_in_play.* (cards and knowledge, determinization), log.h
+// (events), matrimony.h, beliefs and the common bot.
 #pragma once
 
 #include <array>
@@ -17,8 +18,7 @@
 
 #include "engine/game.h"
 #include "games/persuasion-shared/cards.h"
-#include "games/persuasion-shared/log.h"
-#include "games/persuasion-shared/cards_in_play.h"
+#include "games/persuasion-shared/state_common.h"
 #include "games/persuasion/actions.h"
 #include "games/persuasion/cards.h"
 
@@ -71,70 +71,58 @@ enum class Event : std::uint8_t {
   GameEnds,          // x = Ending
 };
 
-inline constexpr int kLogCapacity = 768;
-
-class LetterboxState {
+// The position: what both editions hold alike is PersuasionState (persuasion-shared/state_common.h),
+// with the seat count, the end, hidden items, the outcome, Matrimony and most read access. Matrimony:
+// an engaged player wins when the fiance's dominant symbols include both of the desires card's
+// underlined symbols (satisfies_desire_row); an independent player wins when nobody else's do; an
+// available player cannot win. Dominant symbols come from trait cards only.
+class LetterboxState
+    : public PersuasionState<LetterboxRules, Phase, Status, Ending, Event, satisfies_desire_row> {
  public:
   LetterboxState() = default;
 
-  // --- StateModel ---------------------------------------------------------------------------------
-  int num_seats() const { return table_.seats; }
+  // --- StateModel, by the file that defines each member, in that file's order -----------------------
+  // state.cpp: who acts, the legal moves, and what a seat cannot know.
   SeatSet to_act() const;
   void legal_actions(Seat seat, ActionList& out) const;
-  void apply(Seat seat, Action action);
-  bool terminal() const { return phase_ == Phase::GameOver; }
-  Outcome outcome() const;
-  nlohmann::json view(Seat seat) const;
   void determinize(Seat seat, Rng& rng);
-  void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
-  std::string describe(Seat seat, Action action) const;
-  // The move's parts (view.cpp; docs/protocol.md "Move parts"): its kind and the cards and seats it names.
-  nlohmann::json parts(Seat seat, Action action) const;
+  // rules.cpp: what moves do, and Mail Bound: the seats `seat` may talk with now, and whether the
+  // table may talk.
+  void apply(Seat seat, Action action);
+  TalkNow talk(Seat seat) const;
+  // view.cpp: what a seat learns of a move, a move in words and in parts, and what a seat sees.
   // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
   // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  // The moves search considers (persuasion-shared/search_moves.h): one per kind of move and other player.
+  std::string describe(Seat seat, Action action) const;
+  // The move's parts (docs/protocol.md "Move parts"): its kind and the cards and seats it names.
+  nlohmann::json parts(Seat seat, Action action) const;
+  nlohmann::json view(Seat seat) const;
+  // search_moves.cpp: the moves search considers (persuasion-shared/search_moves.h): one per kind of
+  // move and other player.
   void search_moves(Seat seat, ActionList& moves) const;
-  // Mail Bound (rules.cpp): the seats `seat` may talk with now, and whether the table may talk.
-  TalkNow talk(Seat seat) const;
-  // The simulator's figures for a finished game (stats.cpp; the figures are persuasion-shared/report_common.h).
+  // stats.cpp: the simulator's figures for a finished game (the figures are persuasion-shared/report_common.h).
   void report(GameReport& r) const;
 
   // --- Building (setup and scenarios) ---------------------------------------------------------------
   static LetterboxState new_game(const LetterboxRules& rules, std::uint64_t seed);
   // Cards not yet dealt; `deal` fills hands, desires and deck (shuffled unless `deck_order_fixed`).
-  static LetterboxState blank(const LetterboxRules& rules, std::uint64_t seed);
+  static LetterboxState blank(const LetterboxRules& rules, std::uint64_t seed) {
+    return blank_of<LetterboxState>(rules, seed);
+  }
   void begin_introductions();
   // Starts play at Mail Intentions of round `round` (scenarios that skip the introductions).
   void begin_round(int round);
-  void set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent);
-  CardsInPlay& table() { return table_; }
-  Rng& rng() { return rng_; }
 
   // --- Read access (views, bots, tests) -------------------------------------------------------------
-  const LetterboxRules& rules() const { return *rules_; }
-  const PersuasionDeck& deck() const { return rules_->deck; }
-  const CardsInPlay& table() const { return table_; }
-  Phase phase() const { return phase_; }
-  int round() const { return round_; }
-  bool final_round() const { return final_round_; }
-  Ending ending() const { return ending_; }
-  Status status(Seat s) const { return status_[s]; }
-  Seat fiance(Seat s) const { return fiance_[s]; }
   bool available(Seat s) const { return status_[s] == Status::Available; }
   int available_count() const;
   const Mail& mail_from(Seat s) const { return mail_[s]; }
   bool received_this_round(Seat s) const { return received_[s]; }
   bool away(CardId c) const { return has_card(away_, c); }
   const Intention& pending_intention(Seat s) const { return intention_[s]; }
-  bool has_chosen(Seat s) const { return chosen_.contains(s); }
   const FixedVector<IntroShow, kMaxSeats>& intro_shows(Seat s) const { return intro_[s]; }
   int intro_quota(Seat s) const;
-  Seat reflecting_seat() const { return reflecting_; }
-  bool won(Seat s) const { return won_[s]; }
-  const EventLog<kLogCapacity>& log() const { return log_; }
-  // Whether seat s's hand now satisfies `desires` (a true-state question: tests and Matrimony only).
-  bool hand_satisfies(Seat s, CardId desires) const;
 
  private:
   // state.cpp: who acts, legal moves, determinization.
@@ -142,7 +130,6 @@ class LetterboxState {
   void intention_moves(Seat seat, ActionList& out) const;
   Seat next_decider() const;
   bool has_undecided_mail(Seat seat) const;
-  void log_event(const LogEvent& e) { log_.push(e); }
 
   // rules.cpp: flow between phases.
   void start_round();
@@ -153,7 +140,6 @@ class LetterboxState {
   void advance_correspondence();
   void advance_postman();
   void end_round();
-  void matrimony(Ending why);
 
   // rules.cpp: one function per rule.
   void show_card(Seat seat, Seat to, CardId card);
@@ -165,27 +151,15 @@ class LetterboxState {
   void reject_mail(Seat seat, Seat from);
   void return_pending_mail_of(Seat engaged);
 
-  const LetterboxRules* rules_ = nullptr;
-  Rng rng_;
-  CardsInPlay table_;
-  Phase phase_ = Phase::Introductions;
-  std::uint8_t round_ = 0;
-  bool final_round_ = false;
-  Ending ending_ = Ending::NotYet;
-  std::array<Status, kMaxSeats> status_{};
-  std::array<std::int8_t, kMaxSeats> fiance_{-1, -1, -1, -1, -1, -1, -1, -1};
+  // The first phase is Introductions; chosen_ holds the seats done with introductions or intentions,
+  // reflect_queue_ those still to reflect (intention or postman step).
   std::array<FixedVector<IntroShow, kMaxSeats>, kMaxSeats> intro_{};
   std::array<Intention, kMaxSeats> intention_{};
-  SeatSet chosen_;                      // seats whose simultaneous choice is made (introductions, intentions)
   std::array<Mail, kMaxSeats> mail_{};  // indexed by sender
   CardSet away_ = 0;                    // cards mailed this round, not home yet
   std::array<bool, kMaxSeats> received_{};
-  SeatSet reflect_queue_;               // seats still to reflect (intention or postman step)
-  std::int8_t reflecting_ = -1;         // the seat now deciding a reflection
   bool postman_choice_ = false;         // reflecting_ must first choose to reflect or pass
   std::int8_t decide_from_ = 0;         // correspondence: the round-robin pointer
-  std::array<bool, kMaxSeats> won_{};
-  EventLog<kLogCapacity> log_;
 };
 
 }  // namespace court::persuasion

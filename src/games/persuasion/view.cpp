@@ -9,47 +9,21 @@
 namespace court::persuasion {
 namespace {
 
-const char* intent_word(Intent i) {
-  switch (i) {
-    case Intent::Invite: return "invitation";
-    case Intent::Propose: return "proposal";
-    case Intent::Independence: return "independence";
-    case Intent::Reflection: return "reflection";
-    case Intent::None: break;
-  }
-  return "nothing";
-}
-
-const char* mail_state_word(MailState s) {
-  switch (s) {
-    case MailState::Undecided: return "undecided";
-    case MailState::Accepted: return "accepted";
-    case MailState::Rejected: return "rejected";
-    case MailState::Returned: return "returned unopened";
-    case MailState::None: break;
-  }
-  return "";
-}
-
-const char* ending_words(Ending e) {
-  switch (e) {
-    case Ending::FewAvailable: return "one or no player was still available";
-    case Ending::FinalRound: return "the final round with two available players was played";
-    case Ending::MaxRounds: return "the round limit (max_rounds) was reached";
-    case Ending::NotYet: break;
-  }
-  return "";
-}
+// Words for each Intent, MailState and Ending, in the enums' order.
+constexpr const char* kIntentWords[] = {"nothing", "invitation", "proposal", "independence", "reflection"};
+constexpr const char* kMailStateWords[] = {"", "undecided", "accepted", "rejected", "returned unopened"};
+constexpr const char* kEndingWords[] = {"", "one or no player was still available",
+                                        "the final round with two available players was played",
+                                        "the round limit (max_rounds) was reached"};
+const char* intent_word(Intent i) { return kIntentWords[static_cast<int>(i)]; }
+const char* mail_state_word(MailState s) { return kMailStateWords[static_cast<int>(s)]; }
+const char* ending_words(Ending e) { return kEndingWords[static_cast<int>(e)]; }
 
 std::string seat_name(int s) { return fmt::format("seat {}", s); }
 
 // A desires card as the letterbox edition reads it: its desire row of two signed symbols (both must
 // be dominant in the hand at Matrimony).
-nlohmann::json desires_card(const PersuasionDeck& d, CardId c) {
-  nlohmann::json row = nlohmann::json::array();
-  for (SignedSymbol s : d.cards[c].desire) row.push_back(signed_symbol(d, s));
-  return {{"id", card_number(d, c)}, {"desires", row}, {"at_least", 2}};
-}
+nlohmann::json desires_card(const PersuasionDeck& d, CardId c) { return desires_json(d, c, d.cards[c].desire); }
 
 }  // namespace
 
@@ -185,12 +159,74 @@ std::string render_event(const LetterboxState& s, const LogEvent& e, Seat viewer
   return "";
 }
 
+// Every player: seat, standing, how many traits it holds, whether it has made its secret choice, fiance.
+nlohmann::json players_json(const LetterboxState& s) {
+  nlohmann::json players = nlohmann::json::array();
+  for (Seat t = 0; t < s.num_seats(); ++t) {
+    nlohmann::json p;
+    p["seat"] = t;
+    p["status"] = standing_words(standing_of(s.status(t)), s.fiance(t), "available");
+    p["traits"] = s.table().hands[t].size();
+    if (s.phase() == Phase::Introductions || s.phase() == Phase::Intentions) {
+      if (s.to_act().contains(t)) p["choosing"] = true;
+      else if (s.phase() == Phase::Intentions ? s.available(t) : true) p["chosen"] = true;
+    }
+    if (s.status(t) == Status::Engaged) p["fiance"] = s.fiance(t);
+    players.push_back(p);
+  }
+  return players;
+}
+
+// What only `seat` sees as a player: its cards (a mailed one marked), the cards it drew to reflect, the
+// shows it chose at the introductions and its intention this round.
+void put_own_view(nlohmann::json& v, const LetterboxState& s, Seat seat) {
+  using nlohmann::json;
+  const PersuasionDeck& d = s.deck();
+  const CardsInPlay& table = s.table();
+  put_own_cards(v, d, table, seat, desires_card(d, table.desires[seat]), [&](CardId c) {
+    json card = trait_card(d, c);
+    if (s.away(c)) card["mailed"] = true;
+    return card;
+  });
+  if (table.drawn_by == seat) {
+    json drawn = json::array();
+    for (CardId c : table.drawn) drawn.push_back(trait_card(d, c));
+    v["drawn"] = drawn;
+  }
+  if (s.phase() == Phase::Introductions) {
+    json shown = json::array();
+    for (const IntroShow& i : s.intro_shows(seat)) shown.push_back({{"card", trait_card(d, i.card)}, {"seat", i.to}});
+    v["introductions_chosen"] = shown;
+  }
+  if (s.phase() == Phase::Intentions && s.has_chosen(seat)) {
+    const Intention& i = s.pending_intention(seat);
+    json mine = {{"kind", intent_word(i.kind)}};
+    if (i.kind == Intent::Invite || i.kind == Intent::Propose) mine["seat"] = i.target, mine["card"] = trait_card(d, i.card);
+    v["your_intention"] = mine;
+  }
+}
+
+// This round's mail: public facts for everyone, cards only for those who saw them.
+nlohmann::json mail_json(const LetterboxState& s, Seat seat) {
+  nlohmann::json mail = nlohmann::json::array();
+  for (Seat u = 0; u < s.num_seats(); ++u) {
+    const Mail& m = s.mail_from(u);
+    if (m.kind == Intent::None) continue;
+    const bool sees_card = u == seat || (m.to == seat && (m.kind == Intent::Propose || m.state == MailState::Accepted));
+    const bool sees_reply = u == seat || m.to == seat;
+    nlohmann::json letter = {{"from", u}, {"to", m.to}, {"kind", intent_word(m.kind)}, {"state", mail_state_word(m.state)}};
+    if (sees_card && m.card != kNoCard) letter["card"] = trait_card(s.deck(), m.card);
+    if (m.state == MailState::Accepted && sees_reply && m.reply != kNoCard) letter["reply"] = trait_card(s.deck(), m.reply);
+    mail.push_back(letter);
+  }
+  return mail;
+}
+
 }  // namespace
 
 nlohmann::json LetterboxState::view(Seat seat) const {
   using nlohmann::json;
   const PersuasionDeck& d = deck();
-  const bool player = seat >= 0 && seat < num_seats();
   json v;
   v["symbols"] = symbol_legend(d);
   v["round"] = round_;
@@ -200,73 +236,11 @@ nlohmann::json LetterboxState::view(Seat seat) const {
   v["phase"] = phase_names[static_cast<int>(phase_)];
   v["deck"] = table_.deck.size();
   v["discard_pile"] = table_.discard.size();
-
-  json players = json::array();
-  for (Seat t = 0; t < num_seats(); ++t) {
-    json p;
-    p["seat"] = t;
-    p["status"] = status_[t] == Status::Engaged     ? fmt::format("engaged to seat {}", fiance_[t])
-                  : status_[t] == Status::Independent ? std::string("independent")
-                                                      : std::string("available");
-    p["traits"] = table_.hands[t].size();
-    if (phase_ == Phase::Introductions || phase_ == Phase::Intentions) {
-      if (to_act().contains(t)) p["choosing"] = true;
-      else if (phase_ == Phase::Intentions ? available(t) : true) p["chosen"] = true;
-    }
-    if (status_[t] == Status::Engaged) p["fiance"] = fiance_[t];
-    players.push_back(p);
-  }
-  v["players"] = players;
-
-  if (player) {
-    v["you"] = seat;
-    v["desires"] = desires_card(d, table_.desires[seat]);
-    json hand = json::array();
-    for (CardId c : table_.hands[seat]) {
-      json card = trait_card(d, c);
-      if (away(c)) card["mailed"] = true;
-      hand.push_back(card);
-    }
-    v["hand"] = hand;
-    v["your_symbols"] = tally_json(d, tally_of(d, table_.hands[seat]));
-    v["spreadsheet"] = spreadsheet(d, table_, seat);
-    if (table_.drawn_by == seat) {
-      json drawn = json::array();
-      for (CardId c : table_.drawn) drawn.push_back(trait_card(d, c));
-      v["drawn"] = drawn;
-    }
-    if (phase_ == Phase::Introductions) {
-      json shown = json::array();
-      for (const IntroShow& i : intro_[seat]) shown.push_back({{"card", trait_card(d, i.card)}, {"seat", i.to}});
-      v["introductions_chosen"] = shown;
-    }
-    if (phase_ == Phase::Intentions && chosen_.contains(seat)) {
-      const Intention& i = intention_[seat];
-      json mine = {{"kind", intent_word(i.kind)}};
-      if (i.kind == Intent::Invite || i.kind == Intent::Propose) mine["seat"] = i.target, mine["card"] = trait_card(d, i.card);
-      v["your_intention"] = mine;
-    }
-  }
-  // This round's mail: public facts for everyone, cards only for those who saw them.
-  json mail = json::array();
-  for (Seat u = 0; u < num_seats(); ++u) {
-    const Mail& m = mail_[u];
-    if (m.kind == Intent::None) continue;
-    const bool sees_card = u == seat || (m.to == seat && (m.kind == Intent::Propose || m.state == MailState::Accepted));
-    const bool sees_reply = u == seat || m.to == seat;
-    json letter = {{"from", u}, {"to", m.to}, {"kind", intent_word(m.kind)}, {"state", mail_state_word(m.state)}};
-    if (sees_card && m.card != kNoCard) letter["card"] = trait_card(d, m.card);
-    if (m.state == MailState::Accepted && sees_reply && m.reply != kNoCard) letter["reply"] = trait_card(d, m.reply);
-    mail.push_back(letter);
-  }
-  if (!mail.empty()) v["mail"] = mail;
-
-  if (terminal()) {
-    v["matrimony"] = matrimony_results(d, table_, won_, [&](CardId c) { return desires_card(d, c); });
-    v["ending"] = ending_words(ending_);
-  }
-
-  put_log(v, log_, [&](const LogEvent& e) { return render_event(*this, e, seat); });
+  v["players"] = players_json(*this);
+  if (seat >= 0 && seat < num_seats()) put_own_view(v, *this, seat);
+  if (json mail = mail_json(*this, seat); !mail.empty()) v["mail"] = mail;
+  put_ending_and_log(v, *this, ending_words(ending_), [&](CardId c) { return desires_card(d, c); },
+                     [&](const LogEvent& e) { return render_event(*this, e, seat); });
   return v;
 }
 
