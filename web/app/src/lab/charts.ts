@@ -1,7 +1,7 @@
 // The report's charts: the same Vega-Lite specifications as the HTML report (src/sim/report_html.cpp: win
 // rate by seat and by bot, losses by cause, game length, scores, winning margin, game figures, card impact),
 // drawn by the same libraries (vega, vega-lite, vega-embed) as SVG; and, for a sweep, the key figures against
-// the swept value. A chart is as wide as the HTML report's where there is room, narrower on a phone.
+// the swept value. A chart takes the width of its box (the HTML report's where there is room).
 import embed from "vega-embed";
 import type { TopLevelSpec } from "vega-lite";
 import { h } from "../dom";
@@ -140,7 +140,7 @@ export function sweepCharts(option: string, reports: Report[]): Spec[] {
     lengths.push({ value, mean: r.length.mean, low: r.length.mean_ci95[0], high: r.length.mean_ci95[1] });
   }
   const values = reports.map((r) => r.options[option] ?? "");
-  const x = { field: "value", type: "ordinal", title: option, sort: values };
+  const x = { field: "value", type: "ordinal", title: option, sort: values, axis: { labelAngle: 0 } };
   const color = { field: "figure", type: "nominal", title: null, sort: null };
   return [
     {
@@ -150,10 +150,17 @@ export function sweepCharts(option: string, reports: Report[]): Spec[] {
       height: 240,
       data: { values: rates },
       layer: [
-        { mark: { type: "errorbar", ticks: true }, encoding: { x, y: { field: "low", type: "quantitative", title: "win rate" }, y2: { field: "high" }, color } },
+        { mark: { type: "errorbar", opacity: 0.6 }, encoding: { x, y: { field: "low", type: "quantitative", title: "win rate" }, y2: { field: "high" }, color } },
         {
+          transform: [{ filter: "datum.figure !== 'first player'" }],
           mark: { type: "line", point: true },
           encoding: { x, y: { field: "rate", type: "quantitative", axis: { format: ".0%" } }, color },
+        },
+        // The first player's line dashed and wider: without rotation it is seat 0's, and must show through.
+        {
+          transform: [{ filter: "datum.figure === 'first player'" }],
+          mark: { type: "line", point: true, strokeDash: [6, 4], strokeWidth: 3 },
+          encoding: { x, y: { field: "rate", type: "quantitative" }, color },
         },
       ],
     },
@@ -164,23 +171,39 @@ export function sweepCharts(option: string, reports: Report[]): Spec[] {
       height: 200,
       data: { values: lengths },
       layer: [
-        { mark: { type: "errorbar", ticks: true }, encoding: { x, y: { field: "low", type: "quantitative", title: "moves" }, y2: { field: "high" } } },
+        { mark: { type: "errorbar", color: "#54a24b" }, encoding: { x, y: { field: "low", type: "quantitative", title: "moves" }, y2: { field: "high" } } },
         { mark: { type: "line", point: true, color: "#54a24b" }, encoding: { x, y: { field: "mean", type: "quantitative" } } },
       ],
     },
   ];
 }
 
-/** A box per chart, drawn once it is in the page (so it can take the width there is). */
+/** A title in lines of at most `width` characters, for a narrow chart (Vega does not wrap titles). */
+function titleLines(title: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of title.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * A box per chart, drawn once it is in the page: as wide as its box (at most the HTML report's width plus
+ * its axes, the whole width on a phone), and drawn again when the window's width changes.
+ */
 export function chartBoxes(specs: Spec[]): HTMLElement {
   const box = h("div.charts");
   for (const spec of specs) {
-    const el = h("div.chart");
-    box.appendChild(el);
+    const el = h("div.chart-draw");
+    box.appendChild(h("div.chart", el));
     requestAnimationFrame(() => {
-      const room = el.parentElement?.clientWidth ? el.parentElement.clientWidth - 90 : 420;
-      const fitted = { ...spec, width: Math.max(200, Math.min(Number(spec.width) || 420, room)) };
-      embed(el, fitted as TopLevelSpec, { renderer: "svg", actions: false }).catch((e: Error) =>
+      const fitted: Spec = { ...spec, width: "container", autosize: { type: "fit-x", contains: "padding" } };
+      if (typeof spec.title === "string") {
+        fitted.title = { text: titleLines(spec.title, Math.max(24, Math.floor(el.clientWidth / 7.5))), frame: "bounds" };
+      }
+      embed(el, fitted as unknown as TopLevelSpec, { renderer: "svg", actions: false }).catch((e: Error) =>
         el.replaceChildren(h("p.error", `This chart could not be drawn: ${e.message}`)),
       );
     });

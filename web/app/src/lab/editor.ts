@@ -121,14 +121,11 @@ export class FileEditor {
   clearErrors() {
     this.remember();
     for (const [name, state] of this.states) {
-      const cleared = state.update(
-        { effects: setErrorLine.of(null) },
-        setDiagnostics(state, []),
-      ).state;
-      this.states.set(name, cleared);
+      if (name === this.current) continue;
+      this.states.set(name, state.update({ effects: setErrorLine.of(null) }, setDiagnostics(state, [])).state);
     }
-    const state = this.states.get(this.current);
-    if (state) this.view.setState(state);
+    // The file in view is cleared in place, so that it keeps its scroll position.
+    this.view.dispatch({ effects: setErrorLine.of(null) }, setDiagnostics(this.view.state, []));
   }
 
   focus() {

@@ -255,8 +255,11 @@ function sweepSection(job: Job, sweep: SweepReport): HTMLElement {
     h("h3", `Sweep of ${option}: the key figures`),
     chartBoxes(sweepCharts(option, sweep.variants)),
     dataTable([option, "first player wins", "mean length", ...seats], rows),
-    sweep.variants.map((r) =>
-      h("details.sweep-value", h("summary", `${option} = ${r.options[option]}: the whole report`), reportSection(r)),
-    ),
+    sweep.variants.map((r) => {
+      // Drawn when opened: a chart takes the width of its box, which a closed box does not have.
+      const details = h("details.sweep-value", h("summary", `${option} = ${r.options[option]}: the whole report`));
+      details.addEventListener("toggle", () => details.open && details.childElementCount === 1 && details.append(reportSection(r)));
+      return details;
+    }),
   );
 }

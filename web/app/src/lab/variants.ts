@@ -33,6 +33,12 @@ interface Draft {
   options: Options;
 }
 
+/** The server's message without the "cards.toml:24: " it starts with (the page names the place itself). */
+function withoutPlace(message: string, file: string | null, line: number | null): string {
+  const place = `${file}:${line}: `;
+  return file && line !== null && message.startsWith(place) ? message.slice(place.length) : message;
+}
+
 export function variantsPanel(lab: LabState): HTMLElement {
   const listBox = h("div.variant-list");
   const gameSelect = h(
@@ -110,7 +116,7 @@ export function variantsPanel(lab: LabState): HTMLElement {
       problem,
       h("b", "Not saved. "),
       h("span.where", where, e.field ? `, field ${e.field}` : "", ": "),
-      h("span.message", e.message),
+      h("span.message", withoutPlace(e.message, e.file, e.line)),
     );
     if (e.file && editor.fileNames().includes(e.file)) editor.markError(e.file, e.line, e.message);
     else if (e.field) optionsForm.mark(e.field, e.message);
@@ -158,7 +164,7 @@ export function variantsPanel(lab: LabState): HTMLElement {
       h(
         "div.variant-head",
         h("label.field.grow", h("span", "Name"), nameInput),
-        h("div.row", saveButton, v ? h("button.secondary", { type: "button", onclick: () => lab.simulate({ variant: v.id }) }, "Simulate it") : null),
+        h("div.row", saveButton, v ? h("button.secondary#lab-simulate-variant", { type: "button", onclick: () => lab.simulate({ variant: v.id }) }, "Simulate it") : null),
       ),
       h(
         "p.muted.small.variant-status",
