@@ -64,6 +64,22 @@ function optionText(o: Options): string {
 
 function table(jobA: Job, jobB: Job, c: Comparison): HTMLElement {
   const significant = c.differences.filter((d) => d.significant).length;
+  const rows = (only: boolean) =>
+    dataTable(
+      ["figure", "A", "B", "B − A", "p", "significant"],
+      c.differences.filter((d) => d.significant || !only).map((d) => [
+        d.significant ? h("span", h("span.star", { title: "significant" }, "★ "), d.what) : d.what,
+        figure(d.what, d.a),
+        figure(d.what, d.b),
+        isRate(d.what) ? `${((d.b - d.a) * 100).toFixed(1)} pts` : (d.b - d.a).toPrecision(3),
+        pValue(d.p_value),
+        d.significant ? h("span.flag", "significant") : "no",
+      ]),
+      (i) => (c.differences.filter((d) => d.significant || !only)[i].significant ? "significant" : undefined),
+    );
+  const box = h("div.compare-table", rows(false));
+  const only = h("input#cmp-only", { type: "checkbox" });
+  only.addEventListener("change", () => box.replaceChildren(rows(only.checked)));
   return h(
     "div.comparison",
     h(
@@ -79,17 +95,7 @@ function table(jobA: Job, jobB: Job, c: Comparison): HTMLElement {
       h("b", "B: "), `${jobTitle(jobB)}, options ${optionText(c.b)}`, h("br"),
       "Significant: p below 5% after Holm's correction over all the figures compared.",
     ),
-    dataTable(
-      ["figure", "A", "B", "B − A", "p", "significant"],
-      c.differences.map((d) => [
-        d.what,
-        figure(d.what, d.a),
-        figure(d.what, d.b),
-        isRate(d.what) ? `${((d.b - d.a) * 100).toFixed(1)} pts` : (d.b - d.a).toPrecision(3),
-        pValue(d.p_value),
-        d.significant ? h("span.flag", "★ significant") : "no",
-      ]),
-      (i) => (c.differences[i].significant ? "significant" : undefined),
-    ),
+    h("label.field.inline.small", only, "Only the significant ones"),
+    box,
   );
 }

@@ -17,7 +17,7 @@ import { chartBoxes, reportCharts, sweepCharts } from "./charts";
 
 export const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 export const interval = (c: [number, number]) => `${pct(c[0])} – ${pct(c[1])}`;
-export const pValue = (p: number) => (p < 0.0001 ? p.toExponential(1) : p.toPrecision(2));
+export const pValue = (p: number) => (p < 0.0001 ? "< 0.0001" : p.toPrecision(2));
 
 /** A table with a header row; each row a list of cells, a row marked by `mark` gets that class. */
 export function dataTable(head: string[], rows: Child[][], mark?: (i: number) => string | undefined): HTMLElement {

@@ -144,6 +144,7 @@ export function simulatePanel(lab: LabState): SimulatePanel {
       drawJobs();
       show(job);
       poll();
+      jobsBox.scrollIntoView({ block: "nearest" });   // on a phone the list is below the form
     } catch (err) {
       toast(`Could not start the simulation: ${(err as Error).message}`);
     } finally {

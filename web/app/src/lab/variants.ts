@@ -74,6 +74,9 @@ export function variantsPanel(lab: LabState): HTMLElement {
     editor.load(next.files);
     optionsForm = new OptionsForm(next.specs, next.options, "lab-opt");
     drawWork();
+    drawList();
+    // Stacked (a phone, a narrow window): the editor is below the list; bring it up.
+    if (matchMedia("(max-width: 900px)").matches) work.scrollIntoView({ block: "start" });
   }
 
   async function openShipped(game: string) {
