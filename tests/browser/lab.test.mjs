@@ -6,7 +6,7 @@
 // seats and seed) run to their reports (findings, charts, seats, the court sim command); Compare marks the
 // figures that differ significantly (the mean length, one round against three). Then a table of the
 // variant is created from the Lab and its page loads. Screenshots at 1280×800 and 390×844 of each step.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { check, checkNoSideScroll, getJson, newPage, runTest } from "./lib.mjs";
 
@@ -40,10 +40,13 @@ async function retypeLine(page, line, was, text) {
 }
 
 async function designer(server, page, record, out) {
+  const started = Date.now();
+  const lap = (what) => console.log(`lab: ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
   /** A screenshot at desktop size and one at phone size (the viewport, where the subject is). */
   async function shots(name, subject) {
     await page.screenshot({ path: path.join(out, `lab-${name}.png`) });
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(400);   // charts redraw for the new width
     if (subject) await page.locator(subject).first().scrollIntoViewIfNeeded();
     // Nothing sticks out of the screen, but what scrolls in its own box (a wide table, the editor).
     const wide = await page.evaluate(() => {
@@ -108,18 +111,38 @@ async function designer(server, page, record, out) {
   check(stored.options.rounds === "1", "the stored options have one round");
   check(await page.locator(`.variant-row[data-variant="${variant.id}"]`).isVisible(), "the variant is listed");
 
+  // The card list as CSV: exported; a spreadsheet's broken row is refused at its row; imported back.
+  await page.click("details.csv summary");
+  const [saved] = await Promise.all([page.waitForEvent("download"), page.click('.csv-row:has-text("cards.toml") a:has-text("Export CSV")')]);
+  const csv = readFileSync(await saved.path(), "utf8");
+  check(csv.split("\n")[1].startsWith("Oracle,action,oracle,0,4,"), `the CSV has a row per card: ${csv.split("\n")[1]}`);
+  const cardsInput = '.csv-row:has-text("cards.toml") input[type=file]';
+  const broken = csv.replace("Oracle,action,oracle,0,4,", "Oracle,action,oracle,0,many,");
+  await page.setInputFiles(cardsInput, { name: "cards.csv", mimeType: "text/csv", buffer: Buffer.from(broken) });
+  await page.waitForSelector(".csv-problem:not([hidden])");
+  const csvProblem = await page.locator(".csv-problem").textContent();
+  check(csvProblem.includes("cards.csv, row 2 (card #1), field quantity"), `the CSV refusal names its row: ${csvProblem}`);
+  await page.setInputFiles(cardsInput, { name: "cards.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.waitForSelector(".csv-problem[hidden]", { state: "attached" });
+  // The file written from the CSV has no comments.
+  await page.waitForFunction(() => !document.querySelector(".cm-content").textContent.includes("# Intrigue"));
+
+  lap("variant saved");
   // Simulate: a long job shows its progress and is cancelled.
   await page.click("#lab-simulate-variant");
   await page.waitForSelector("#lab-panel-simulate:not([hidden])");
   check((await page.inputValue("#sim-source")) === `variant:${variant.id}`, "the variant is chosen to simulate");
-  await page.fill("#sim-games", "200000");
+  await page.waitForSelector('.sim-seats input[data-seat="2"]');
+  for (let i = 0; i < 3; i++) await page.fill(`.sim-seats input[data-seat="${i}"]`, "random");
+  await page.fill("#sim-games", "1000000");
   await page.click("#sim-run");
   await page.waitForSelector('.job-row[data-status="running"] progress');
-  await page.waitForFunction(() => Number(document.querySelector(".job-row progress")?.getAttribute("value")) > 4000);
+  await page.waitForFunction(() => Number(document.querySelector(".job-row progress")?.getAttribute("value")) > 10000);
   await shots("job-running", ".job-row");
   await page.click('.job-row[data-status="running"] button:has-text("Cancel")');
   await page.waitForSelector('.job-row[data-status="cancelled"]');
 
+  lap("long job cancelled");
   // 2,000 games of the variant, then of the shipped game: the same random seats and seed.
   const runJob = async (source) => {
     await page.selectOption("#sim-source", source);
@@ -140,6 +163,7 @@ async function designer(server, page, record, out) {
   const job = await getJson(`${server.base}/api/lab/jobs/${variantJob}`);
   check(job.request.seats.join() === "random,random,random" && job.request.seed === kSeed, "the job has the chosen seats and seed");
 
+  lap("both jobs done");
   // The variant's report: findings, the HTML report's charts, seats, downloads, the command.
   await page.click(`.job-row[data-job="${variantJob}"] .job-title`);
   await page.waitForSelector(`.report[data-job="${variantJob}"] .chart svg`);
@@ -156,6 +180,7 @@ async function designer(server, page, record, out) {
   await page.waitForSelector(`.reproduce .files a[href$="/files/cards.toml"]`);
   await shots("report", `.report[data-job="${variantJob}"] .chart`);
 
+  lap("report shown");
   // Compare: the shipped game against the variant; at least the mean length differs significantly.
   await page.click("#lab-tab-compare");
   await page.selectOption("#cmp-a", String(shippedJob));
@@ -166,6 +191,7 @@ async function designer(server, page, record, out) {
   check(marked.includes("★ mean length"), `the mean length differs significantly (marked: ${marked.join(", ")})`);
   await shots("compare", ".comparison tr.significant");
 
+  lap("compared");
   // Play the variant: a table created from the Lab, whose page loads.
   await page.click("#lab-tab-variants");
   await page.click("#lab-play");
@@ -174,6 +200,17 @@ async function designer(server, page, record, out) {
   const table = await getJson(`${server.base}/api/tables/${code}`);
   check(table.game === "intrigue", "the table plays Intrigue");
   check(table.options.rounds === "1", `the table has the variant's options (${JSON.stringify(table.options)})`);
+
+  // Away from this machine without the token the server answers 403 lab_closed: the page says so.
+  const away = await newPage(page.context().browser(), { width: 390, height: 844 });
+  await away.page.route("**/api/lab/variants", (route) =>
+    route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ code: "lab_closed", error: "the Lab answers this machine only" }) }),
+  );
+  await away.page.goto(`${server.base}/#/lab`);
+  await away.page.waitForSelector(".lab-closed #lab-token");
+  check((await away.page.locator(".lab-closed h2").textContent()).includes("closed"), "the page says the Lab is closed");
+  await away.page.screenshot({ path: path.join(out, "lab-closed-phone.png") });
+  await away.context.close();
 
   // The refused saves are the only answers that were not 2xx.
   const errors = record.errors.filter((e) => !e.includes("status of 400 (Bad Request)"));

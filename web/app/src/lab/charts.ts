@@ -191,22 +191,38 @@ function titleLines(title: string, width: number): string[] {
 
 /**
  * A box per chart, drawn once it is in the page: as wide as its box (at most the HTML report's width plus
- * its axes, the whole width on a phone), and drawn again when the window's width changes.
+ * its axes, the whole width on a phone), its title in lines that fit; drawn again when the box's width
+ * changes much (a window turned or resized).
  */
 export function chartBoxes(specs: Spec[]): HTMLElement {
   const box = h("div.charts");
   for (const spec of specs) {
     const el = h("div.chart-draw");
     box.appendChild(h("div.chart", el));
-    requestAnimationFrame(() => {
-      const fitted: Spec = { ...spec, width: "container", autosize: { type: "fit-x", contains: "padding" } };
-      if (typeof spec.title === "string") {
-        fitted.title = { text: titleLines(spec.title, Math.max(24, Math.floor(el.clientWidth / 7.5))), frame: "bounds" };
-      }
-      embed(el, fitted as unknown as TopLevelSpec, { renderer: "svg", actions: false }).catch((e: Error) =>
-        el.replaceChildren(h("p.error", `This chart could not be drawn: ${e.message}`)),
-      );
-    });
+    drawChart(el, spec);
   }
   return box;
+}
+
+function drawChart(el: HTMLElement, spec: Spec) {
+  let drawnAt = -1;
+  let view: { finalize(): void } | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const draw = () => {
+    drawnAt = el.clientWidth;
+    const fitted: Spec = { ...spec, width: "container", autosize: { type: "fit-x", contains: "padding" } };
+    if (typeof spec.title === "string") {
+      fitted.title = { text: titleLines(spec.title, Math.max(24, Math.floor(el.clientWidth / 7.5))), frame: "bounds" };
+    }
+    view?.finalize();
+    embed(el, fitted as unknown as TopLevelSpec, { renderer: "svg", actions: false })
+      .then((result) => (view = result))
+      .catch((e: Error) => el.replaceChildren(h("p.error", `This chart could not be drawn: ${e.message}`)));
+  };
+  new ResizeObserver(() => {
+    if (drawnAt < 0 || Math.abs(el.clientWidth - drawnAt) < 60) return;
+    clearTimeout(timer);
+    timer = setTimeout(draw, 150);
+  }).observe(el);
+  requestAnimationFrame(draw);
 }

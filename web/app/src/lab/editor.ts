@@ -74,7 +74,9 @@ export class FileEditor {
       this.states.set(name, EditorState.create({ doc: text, extensions: this.extensions() }));
     }
     const names = Object.keys(files);
-    this.show(names.includes(this.current) ? this.current : (names[0] ?? ""));
+    const open = names.includes(this.current) ? this.current : (names[0] ?? "");
+    this.current = "";   // the view's document is the old one: not to be kept
+    this.show(open);
   }
 
   /** The files as edited now. */

@@ -125,6 +125,27 @@ export function variantsPanel(lab: LabState): HTMLElement {
     else if (e.field) optionsForm.mark(e.field, e.message);
   }
 
+  /**
+   * A refused CSV import, shown at the CSV's row: the server checks the file written from the CSV, which
+   * the editor does not hold, so its line would point at the wrong text; "card #3" is the CSV's row 4.
+   */
+  function showCsvProblem(box: HTMLElement, e: unknown, csv: string, file: string) {
+    box.hidden = false;
+    if (!(e instanceof LabError)) {
+      mount(box, h("b", "Not imported: "), (e as Error).message);
+      return;
+    }
+    const entry = /(\w+) #(\d+)/.exec(e.message);
+    const where = [csv, entry ? `row ${Number(entry[2]) + 1} (${entry[1]} #${entry[2]})` : null, e.field ? `field ${e.field}` : null];
+    mount(
+      box,
+      h("b", `Not imported into ${file}. `),
+      h("span.where", where.filter(Boolean).join(", "), ": "),
+      h("span.message", withoutPlace(e.message, e.file, e.line)),
+    );
+    box.scrollIntoView({ block: "nearest" });
+  }
+
   async function save() {
     if (!draft || !editor || !optionsForm) return;
     problem.hidden = true;
@@ -187,6 +208,7 @@ export function variantsPanel(lab: LabState): HTMLElement {
   function csvBox(): HTMLElement | null {
     const v = draft?.variant;
     const rows: HTMLElement[] = [];
+    const csvProblem = h("div.problem.csv-problem", { role: "alert", hidden: true });
     if (!v) return h("p.muted.small", "Save the variant to export its card tables to CSV or import them from a spreadsheet.");
     for (const [file, tables] of Object.entries(v.tables)) {
       for (const table of tables) {
@@ -199,12 +221,11 @@ export function variantsPanel(lab: LabState): HTMLElement {
             toast("Save or undo your edits before importing a CSV: the import rewrites the file.");
             return;
           }
-          problem.hidden = true;
-          editor.clearErrors();
+          csvProblem.hidden = true;
           try {
             afterSave(await importCsv(v.id, file, table, await chosen.text()), `Imported ${chosen.name} into ${file}.`);
           } catch (e) {
-            showProblem(e);
+            showCsvProblem(csvProblem, e, chosen.name, file);
           }
         });
         rows.push(
@@ -222,7 +243,8 @@ export function variantsPanel(lab: LabState): HTMLElement {
       h("summary", "Card tables as CSV (spreadsheets)"),
       h("p.small.muted", "One row per entry, one column per field. An import replaces the list through the same checks, and writes the file anew (without its comments)."),
       rows,
-      h("p.small", "The variant's files: ", Object.keys(v.files).map((f) => downloadLink(variantFileUrl(v.id, f), f, f))),
+      csvProblem,
+      h("p.small.row", "The variant's files: ", Object.keys(v.files).map((f) => downloadLink(variantFileUrl(v.id, f), f, f))),
     );
   }
 
