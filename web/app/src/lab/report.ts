@@ -72,7 +72,6 @@ export function jobTitle(job: Job): string {
 /** The whole panel of a finished (or failed) job. */
 export function reportPanel(job: Job): HTMLElement {
   const box = h("section.report", { "data-job": job.id });
-  const r = job.request;
   box.append(
     h("h2", `${jobTitle(job)} · ${job.total.toLocaleString("en")} games`),
     h("p.muted.small", requestLine(job)),
@@ -113,7 +112,7 @@ function reproduce(job: Job): HTMLElement {
   const box = h(
     "div.reproduce",
     h("h3", "Run it yourself"),
-    h("p.small", "The same numbers come out of `court sim` with the same seed, on this machine or a cluster:"),
+    h("p.small", "The same numbers come out of ", h("code", "court sim"), " with the same seed, on this machine or a cluster:"),
     commandBox("court sim", job.command),
     commandBox("on a cluster (MPI)", job.mpi_command),
   );

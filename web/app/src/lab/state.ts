@@ -27,3 +27,9 @@ export class LabState {
     for (const fn of this.listeners) fn();
   }
 }
+
+/** The server's message without the "cards.toml:24: " it starts with (the page names the place itself). */
+export function withoutPlace(message: string, file: string | null, line: number | null): string {
+  const place = `${file}:${line}: `;
+  return file && line !== null && message.startsWith(place) ? message.slice(place.length) : message;
+}

@@ -1,27 +1,24 @@
 // The Variants panel: start from a game's shipped data or a stored variant; edit its data files (editor.ts)
 // and options (options.ts); save (the game's own loader judges it; a refusal is shown at its file, line and
 // field); the stored variants (duplicate, rename, delete); card tables as CSV; a table of the variant.
-import { joinTable, loadName, saveToken, type OptionSpec } from "../api";
+import type { OptionSpec } from "../api";
 import { h, mount, toast } from "../dom";
 import {
   LabError,
   createVariant,
-  createVariantTable,
-  csvUrl,
   deleteVariant,
   duplicateVariant,
   getVariant,
-  importCsv,
   shippedData,
   updateVariant,
-  variantFileUrl,
   type Options,
   type Variant,
 } from "./api";
+import { csvBox } from "./csv";
 import { FileEditor } from "./editor";
 import { OptionsForm } from "./options";
-import { downloadLink } from "./report";
-import type { LabState } from "./state";
+import { playBox } from "./play";
+import { withoutPlace, type LabState } from "./state";
 
 /** What the editor holds: a game's shipped data (not stored yet) or a stored variant. */
 interface Draft {
@@ -31,12 +28,6 @@ interface Draft {
   files: Record<string, string>;
   specs: OptionSpec[];
   options: Options;
-}
-
-/** The server's message without the "cards.toml:24: " it starts with (the page names the place itself). */
-function withoutPlace(message: string, file: string | null, line: number | null): string {
-  const place = `${file}:${line}: `;
-  return file && line !== null && message.startsWith(place) ? message.slice(place.length) : message;
 }
 
 export function variantsPanel(lab: LabState): HTMLElement {
@@ -125,27 +116,6 @@ export function variantsPanel(lab: LabState): HTMLElement {
     else if (e.field) optionsForm.mark(e.field, e.message);
   }
 
-  /**
-   * A refused CSV import, shown at the CSV's row: the server checks the file written from the CSV, which
-   * the editor does not hold, so its line would point at the wrong text; "card #3" is the CSV's row 4.
-   */
-  function showCsvProblem(box: HTMLElement, e: unknown, csv: string, file: string) {
-    box.hidden = false;
-    if (!(e instanceof LabError)) {
-      mount(box, h("b", "Not imported: "), (e as Error).message);
-      return;
-    }
-    const entry = /(\w+) #(\d+)/.exec(e.message);
-    const where = [csv, entry ? `row ${Number(entry[2]) + 1} (${entry[1]} #${entry[2]})` : null, e.field ? `field ${e.field}` : null];
-    mount(
-      box,
-      h("b", `Not imported into ${file}. `),
-      h("span.where", where.filter(Boolean).join(", "), ": "),
-      h("span.message", withoutPlace(e.message, e.file, e.line)),
-    );
-    box.scrollIntoView({ block: "nearest" });
-  }
-
   async function save() {
     if (!draft || !editor || !optionsForm) return;
     problem.hidden = true;
@@ -199,105 +169,8 @@ export function variantsPanel(lab: LabState): HTMLElement {
       problem,
       editor.element,
       h("details.lab-options", { open: true }, h("summary", "Options"), optionsForm.element),
-      csvBox(),
-      v && game ? playBox(v) : null,
-    );
-  }
-
-  /** Card tables as CSV, for a stored variant: export (download) and import (through the same checks). */
-  function csvBox(): HTMLElement | null {
-    const v = draft?.variant;
-    const rows: HTMLElement[] = [];
-    const csvProblem = h("div.problem.csv-problem", { role: "alert", hidden: true });
-    if (!v) return h("p.muted.small", "Save the variant to export its card tables to CSV or import them from a spreadsheet.");
-    for (const [file, tables] of Object.entries(v.tables)) {
-      for (const table of tables) {
-        const input = h("input", { type: "file", accept: ".csv,text/csv", "aria-label": `import ${file} ${table} from CSV`, "data-file": file, "data-table": table });
-        input.addEventListener("change", async () => {
-          const chosen = input.files?.[0];
-          input.value = "";
-          if (!chosen || !editor) return;
-          if (Object.keys(editor.changedFiles()).length) {
-            toast("Save or undo your edits before importing a CSV: the import rewrites the file.");
-            return;
-          }
-          csvProblem.hidden = true;
-          try {
-            afterSave(await importCsv(v.id, file, table, await chosen.text()), `Imported ${chosen.name} into ${file}.`);
-          } catch (e) {
-            showCsvProblem(csvProblem, e, chosen.name, file);
-          }
-        });
-        rows.push(
-          h(
-            "div.csv-row",
-            h("span.csv-what", h("code", file), ` [[${table}]]`),
-            downloadLink(csvUrl(v.id, file, table), `${file.replace(/\.toml$/, "")}-${table}.csv`, "Export CSV"),
-            h("label.button.secondary.small.file-button", "Import CSV", input),
-          ),
-        );
-      }
-    }
-    return h(
-      "details.csv",
-      h("summary", "Card tables as CSV (spreadsheets)"),
-      h("p.small.muted", "One row per entry, one column per field. An import replaces the list through the same checks, and writes the file anew (without its comments)."),
-      rows,
-      csvProblem,
-      h("p.small.row", "The variant's files: ", Object.keys(v.files).map((f) => downloadLink(variantFileUrl(v.id, f), f, f))),
-    );
-  }
-
-  /** "Play at a table": the variant at a lobby table, seats for people or bots, then to the table. */
-  function playBox(v: Variant): HTMLElement {
-    const game = lab.game(v.game)!;
-    const players = h("input#lab-play-players", { type: "number", min: game.min_seats, max: game.max_seats, value: Math.max(game.min_seats, Math.min(game.max_seats, 3)) });
-    players.disabled = game.min_seats === game.max_seats;
-    const seatsBox = h("div.seats-setup");
-    const seats: string[] = [];
-    const bot = game.bots.includes("heuristic") ? "heuristic" : (game.bots[0] ?? "human");
-    function drawSeats() {
-      const n = Math.max(game.min_seats, Math.min(game.max_seats, Number(players.value) || game.min_seats));
-      seats.length = n;
-      for (let i = 0; i < n; i++) seats[i] ??= i === 0 ? "human" : bot;
-      mount(
-        seatsBox,
-        seats.map((choice, i) => {
-          const sel = h("select", { "aria-label": `seat ${i}` }, h("option", { value: "human" }, "a person"), game.bots.map((b) => h("option", { value: b }, `${b} bot`)));
-          sel.value = choice;
-          sel.addEventListener("change", () => (seats[i] = sel.value));
-          return h("label.seat-setup", h("span", `Seat ${i}`), sel);
-        }),
-      );
-    }
-    players.addEventListener("input", drawSeats);
-    drawSeats();
-    const go = h("button#lab-play", { type: "button" }, "Play at a table");
-    go.addEventListener("click", async () => {
-      if (unsaved() && !confirm("The table plays the variant as saved, without your unsaved edits. Go on?")) return;
-      go.disabled = true;
-      try {
-        const table = await createVariantTable(v.id, [...seats]);
-        const first = seats.indexOf("human");
-        if (first >= 0) {
-          const joined = await joinTable(table.code, loadName() || "Designer", first);
-          saveToken(table.code, joined.token);
-        }
-        location.hash = `#/table/${table.code}`;
-      } catch (e) {
-        toast(`Could not create the table: ${(e as Error).message}`);
-      } finally {
-        go.disabled = false;
-      }
-    });
-    return h(
-      "details.play-box",
-      { open: true },
-      h("summary", "Play the variant"),
-      h("p.small.muted", "A lobby table with this variant's data and options; its replay carries them, so court replay re-runs it anywhere."),
-      h("div.row", h("label.field.inline", h("span", "Players"), players)),
-      seatsBox,
-      go,
+      v ? csvBox(v, { edited: () => Object.keys(editor!.changedFiles()).length > 0, imported: afterSave }) : h("p.muted.small", "Save the variant to export its card tables to CSV or import them from a spreadsheet."),
+      v && game ? playBox(v, game, unsaved) : null,
     );
   }
 
