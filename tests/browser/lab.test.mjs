@@ -44,6 +44,7 @@ async function designer(server, page, record, out) {
   const lap = (what) => console.log(`lab: ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
   /** A screenshot at desktop size and one at phone size (the viewport, where the subject is). */
   async function shots(name, subject) {
+    await page.evaluate(() => document.getElementById("toasts")?.replaceChildren());   // notices come and go
     await page.screenshot({ path: path.join(out, `lab-${name}.png`) });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(400);   // charts redraw for the new width
@@ -134,10 +135,10 @@ async function designer(server, page, record, out) {
   check((await page.inputValue("#sim-source")) === `variant:${variant.id}`, "the variant is chosen to simulate");
   await page.waitForSelector('.sim-seats input[data-seat="2"]');
   for (let i = 0; i < 3; i++) await page.fill(`.sim-seats input[data-seat="${i}"]`, "random");
-  await page.fill("#sim-games", "1000000");
+  await page.fill("#sim-games", "100000");
   await page.click("#sim-run");
   await page.waitForSelector('.job-row[data-status="running"] progress');
-  await page.waitForFunction(() => Number(document.querySelector(".job-row progress")?.getAttribute("value")) > 10000);
+  await page.waitForFunction(() => Number(document.querySelector(".job-row progress")?.getAttribute("value")) > 20000);
   await shots("job-running", ".job-row");
   await page.click('.job-row[data-status="running"] button:has-text("Cancel")');
   await page.waitForSelector('.job-row[data-status="cancelled"]');
