@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
 #include "engine/embedded.h"
 #include "engine/files.h"
 #include "engine/types.h"
@@ -34,6 +38,33 @@ toml::table parse_toml(const std::string& text, const std::string& source) {
 
 toml::table load_toml_data(const std::string& game_id, const std::string& name, const std::string& data_dir) {
   return parse_toml(read_data_file(game_id, name, data_dir), data_file_name(game_id, name, data_dir));
+}
+
+std::string data_dir_holding(const std::string& game_id, const std::vector<std::string>& data_files,
+                             const std::map<std::string, std::string>& files) {
+  std::uint64_t hash = 14695981039346656037ull;   // FNV-1a over the game and every file
+  auto mix = [&](const std::string& text) {
+    for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
+    hash = (hash ^ 0xff) * 1099511628211ull;
+  };
+  mix(game_id);
+  for (const auto& [name, text] : files) {
+    if (std::find(data_files.begin(), data_files.end(), name) == data_files.end()) {
+      throw UserError(fmt::format("data file '{}' is not one of {}'s ({})", name, game_id, fmt::join(data_files, ", ")));
+    }
+    mix(name);
+    mix(text);
+  }
+  const auto dir = std::filesystem::temp_directory_path() / fmt::format("court-data-{}-{:016x}", game_id, hash);
+  std::filesystem::create_directories(dir);
+  for (const auto& [name, text] : files) {
+    const auto path = dir / name;
+    if (std::filesystem::exists(path) && read_input_file(path.string()) == text) continue;
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw UserError(fmt::format("cannot write the replay's data file {}", path.string()));
+  }
+  return dir.string();
 }
 
 std::string data_file_name(const std::string& game_id, const std::string& name, const std::string& data_dir) {

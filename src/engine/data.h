@@ -2,6 +2,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,6 +66,12 @@ class FieldReader {
   std::string entry_;
   bool field_lines_ = false;
 };
+
+// A data directory holding `files` (name -> text; every name must be one of `data_files`, the game's,
+// else UserError): a directory under the system's temporary directory named by the game and the files'
+// content, written when missing. A replay that carries a variant's data re-runs from it.
+std::string data_dir_holding(const std::string& game_id, const std::vector<std::string>& data_files,
+                             const std::map<std::string, std::string>& files);
 
 // The compiled-in rules page docs/rules/<game_id>.md, or an empty string.
 std::string rules_page(const std::string& game_id);

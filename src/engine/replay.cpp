@@ -46,6 +46,7 @@ nlohmann::json Replay::to_json() const {
                         {"seed", seed},      {"seats", seats}, {"actions", actions_json}};
   if (scenario) doc["scenario"] = *scenario;
   if (!data_dir.empty()) doc["data_dir"] = data_dir;
+  if (!data_files.empty()) doc["data_files"] = data_files;
   if (outcome) doc["outcome"] = *outcome;
   return doc;
 }
@@ -60,6 +61,7 @@ Replay Replay::from_json(const nlohmann::json& doc) {
   r.seats = field<std::vector<std::string>>(doc, "seats");
   if (doc.contains("scenario") && !doc["scenario"].is_null()) r.scenario = doc["scenario"];
   if (doc.contains("data_dir")) r.data_dir = field<std::string>(doc, "data_dir");
+  if (doc.contains("data_files")) r.data_files = field<std::map<std::string, std::string>>(doc, "data_files");
   if (doc.contains("outcome") && !doc["outcome"].is_null()) r.outcome = doc["outcome"];
   const auto actions = field<nlohmann::json>(doc, "actions");
   if (!actions.is_array()) throw UserError("replay: field 'actions' must be an array");
@@ -83,7 +85,10 @@ Replay Replay::from_json(const nlohmann::json& doc) {
 
 std::unique_ptr<GameState> start_state(const Replay& replay, const GameRegistry& registry) {
   const GameEntry& entry = registry.get(replay.game);
-  auto factory = entry.prepare(entry.make_config(replay.players, replay.options, replay.data_dir));
+  const std::string data_dir =
+      replay.data_files.empty() ? replay.data_dir
+                                : data_dir_holding(entry.info.id, entry.info.data_files, replay.data_files);
+  auto factory = entry.prepare(entry.make_config(replay.players, replay.options, data_dir));
   return replay.scenario ? factory->from_scenario(*replay.scenario, replay.seed) : factory->new_game(replay.seed);
 }
 

@@ -1,4 +1,4 @@
-// Replay documents: {game, players, options, seed, seats, scenario, actions, outcome}. A game is
+// Replay documents: {game, players, options, seed, seats, scenario, data_dir, data_files, actions, outcome}. A game is
 // fully described by them, so a replay re-runs exactly; the outcome is checked on re-run.
 #pragma once
 
@@ -28,6 +28,9 @@ struct Replay {
   std::vector<std::string> seats;              // "human" or a bot spec, per seat
   std::optional<nlohmann::json> scenario;
   std::string data_dir;                        // empty: the compiled-in data
+  // A variant's data files carried in the replay (a table of a designer's variant), so it re-runs on any
+  // machine; when present they, not data_dir, are the data.
+  std::map<std::string, std::string> data_files;
   std::vector<ReplayAction> actions;
   std::optional<nlohmann::json> outcome;       // present once the game ended
 

@@ -112,6 +112,12 @@ Lab::Lab(const std::string& db, const LabConfig& config)
       store_(db),
       jobs_(store_, settings_) {}
 
+TableVariant Lab::table_variant(std::int64_t id) {
+  auto v = store_.variant(id);
+  if (!v) throw ApiError(404, "unknown_variant", fmt::format("no variant {}", id));
+  return {v->game, v->name, v->options, variant_data_dir(settings_.dir, *v)};
+}
+
 bool Lab::admits(bool loopback, const std::string& authorization) const {
   if (loopback) return true;
   return !config_.token.empty() && equal_constant_time(authorization, "Bearer " + config_.token);

@@ -10,6 +10,7 @@
 
 #include "server/lab_jobs.h"
 #include "server/lab_store.h"
+#include "server/lobby.h"
 #include "server/rest_api.h"
 
 namespace court::server {
@@ -32,6 +33,8 @@ class Lab {
   HttpAnswer answer(const std::string& method, const std::vector<std::string>& parts, const Target& target,
                     const std::string& body);
   const std::string& dir() const { return settings_.dir; }
+  // What a table of variant `id` is made from; ApiError 404 when there is no such variant.
+  TableVariant table_variant(std::int64_t id);
   LabStore& store() { return store_; }
 
  private:

@@ -105,7 +105,8 @@ Lobby::Lobby(Storage& storage, boost::asio::any_io_executor game_executor, Table
 std::int64_t Lobby::now_ms() const { return limits_.clock ? limits_.clock() : system_ms(); }
 
 std::shared_ptr<const GameFactory> Lobby::factory(const GameEntry& entry, const GameConfig& config) {
-  const std::string key = fmt::format("{}|{}|{}", entry.info.id, config.seats, config.options.to_json().dump());
+  const std::string key =
+      fmt::format("{}|{}|{}|{}", entry.info.id, config.seats, config.options.to_json().dump(), config.data_dir);
   std::lock_guard lock(factories_mutex_);
   auto& slot = factories_[key];
   if (!slot) slot = entry.prepare(config);
@@ -113,14 +114,15 @@ std::shared_ptr<const GameFactory> Lobby::factory(const GameEntry& entry, const 
 }
 
 std::shared_ptr<const GameFactory> Lobby::factory_for(const std::string& game, int players,
-                                                    const std::map<std::string, std::string>& options) {
+                                                    const std::map<std::string, std::string>& options,
+                                                    const std::string& data_dir) {
   const GameEntry& entry = games().get(game);
-  return factory(entry, entry.make_config(players, options));
+  return factory(entry, entry.make_config(players, options, data_dir));
 }
 
 std::shared_ptr<Table> Lobby::build(TableRecord record) {
   const GameEntry& entry = games().get(record.game);
-  auto config = entry.make_config(record.players, record.options);
+  auto config = entry.make_config(record.players, record.options, record.data_dir);
   auto strand = boost::asio::make_strand(game_executor_);
   return std::make_shared<Table>(entry, factory(entry, config), std::move(record), storage_, strand);
 }
@@ -158,9 +160,12 @@ void Lobby::settle(const std::string& client, const std::shared_ptr<Table>& tabl
   if (table && limits_.max_client_waiting > 0 && table->status() == kWaiting) c.waiting.push_back(table);
 }
 
-std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::string& client) {
-  reject_unknown_fields(body, {"game", "players", "options", "seats", "seed", "talk"}, "the new table");
-  const auto game = string_field(body, "game", 100);
+std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::string& client,
+                                     const TableVariant* variant) {
+  reject_unknown_fields(body, {"game", "variant", "players", "options", "seats", "seed", "talk"}, "the new table");
+  auto game = string_field(body, "game", 100);
+  if (variant && game) throw ApiError(400, "bad_field", "a table names either 'game' or 'variant', not both");
+  if (variant) game = variant->game;
   if (!game) throw ApiError(400, "bad_field", "field 'game' is required (see GET /api/games)");
   const GameEntry* entry = games().find(*game);
   if (!entry) {
@@ -176,8 +181,10 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::stri
                                                  entry->info.min_seats, entry->info.max_seats, seats.size()));
   }
   GameConfig config;
+  std::map<std::string, std::string> options = variant ? variant->options : std::map<std::string, std::string>{};
+  for (const auto& [k, v] : option_values(body)) options[k] = v;
   try {
-    config = entry->make_config(static_cast<int>(seats.size()), option_values(body));
+    config = entry->make_config(static_cast<int>(seats.size()), options, variant ? variant->data_dir : "");
   } catch (const UserError& e) {
     throw ApiError(400, "bad_option", e.what());
   }
@@ -187,6 +194,10 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::stri
   record.options = config.options.values();
   record.seed = read_seed(body, seats);
   record.talk = bool_field(body, "talk").value_or(true);
+  if (variant) {
+    record.data_dir = variant->data_dir;
+    record.variant = variant->name;
+  }
   for (const auto& spec : seats) record.seats.push_back({spec, "", ""});
   record.created_ms = now_ms();
   {

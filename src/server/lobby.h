@@ -33,6 +33,14 @@ struct TableLimits {
   std::function<std::int64_t()> clock;    // milliseconds since 1970; empty: the system clock (tests set it)
 };
 
+// A Lab variant a table is made from: its game, options and data directory.
+struct TableVariant {
+  std::string game;
+  std::string name;
+  std::map<std::string, std::string> options;
+  std::string data_dir;
+};
+
 class Lobby {
  public:
   // Tables run on strands of `game_executor` (the game thread pool).
@@ -40,8 +48,11 @@ class Lobby {
 
   // The body of POST /api/tables from client address `client` (client_key; empty: no per-client
   // limits): validates it, stores the new table and lets its bots start. ApiError (400) names the field
-  // and what is allowed; 429 when the client is over its limits, 503 when the server is full.
-  std::shared_ptr<Table> create(const nlohmann::json& body, const std::string& client = "");
+  // and what is allowed; 429 when the client is over its limits, 503 when the server is full. A table
+  // of a Lab variant comes with `variant` (the body then names no game; its options override the
+  // variant's).
+  std::shared_ptr<Table> create(const nlohmann::json& body, const std::string& client = "",
+                                const TableVariant* variant = nullptr);
   // nullptr when no table has this code.
   std::shared_ptr<Table> find(const std::string& code);
   // How many tables are in memory: those waiting or playing, and finished or expired ones someone holds.
@@ -59,7 +70,8 @@ class Lobby {
   std::size_t recover();
   // The prepared game for a configuration (shared by every table with the same one).
   std::shared_ptr<const GameFactory> factory_for(const std::string& game, int players,
-                                                 const std::map<std::string, std::string>& options);
+                                                 const std::map<std::string, std::string>& options,
+                                                 const std::string& data_dir = "");
 
  private:
   std::shared_ptr<const GameFactory> factory(const GameEntry& entry, const GameConfig& config);

@@ -68,7 +68,7 @@ nlohmann::json replay_view(const Replay& replay, const Target& target, Lobby& lo
       throw ApiError(400, "bad_seat", fmt::format("seat must be 'spectator' or 0 to {}", replay.players - 1));
     }
   }
-  auto factory = lobby.factory_for(replay.game, replay.players, replay.options);
+  auto factory = lobby.factory_for(replay.game, replay.players, replay.options, replay.data_dir);
   auto state = factory->new_game(replay.seed);
   for (std::int64_t i = 0; i < step; ++i) {
     const auto& a = replay.actions[static_cast<std::size_t>(i)];
@@ -148,7 +148,16 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
     co_await lobby.expire_waiting();
     if (method == "GET") co_return json_answer(200, lobby.list());
     require_method(method, "POST");
-    auto table = lobby.create(parse_json_object(body, "the request body"), caller.client);
+    const auto request = parse_json_object(body, "the request body");
+    std::optional<TableVariant> variant;
+    if (auto id = int_field(request, "variant", 1, std::int64_t{1} << 50)) {
+      if (!lab.admits(caller.loopback, caller.authorization)) {
+        throw ApiError(403, "lab_closed", "a table of a Lab variant is made from the Lab: from this machine, or with "
+                                          "the server's --lab-token");
+      }
+      variant = lab.table_variant(*id);
+    }
+    auto table = lobby.create(request, caller.client, variant ? &*variant : nullptr);
     co_return json_answer(201, table->summary());
   }
   if (parts.size() >= 3 && parts.size() <= 5 && parts[1] == "tables") {

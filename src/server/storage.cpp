@@ -21,7 +21,9 @@ CREATE TABLE IF NOT EXISTS tables (
   status TEXT NOT NULL,
   created_ms INTEGER NOT NULL,
   outcome TEXT NOT NULL DEFAULT '',
-  talk INTEGER NOT NULL DEFAULT 1
+  talk INTEGER NOT NULL DEFAULT 1,
+  data_dir TEXT NOT NULL DEFAULT '',
+  variant TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS seats (
   code TEXT NOT NULL REFERENCES tables(code),
@@ -82,15 +84,18 @@ Storage::Storage(const std::string& path) : path_(path) {
   exec("PRAGMA synchronous=NORMAL");
   exec("PRAGMA foreign_keys=ON");
   exec(kSchema);
-  add_talk_column();
+  add_column("talk", "INTEGER NOT NULL DEFAULT 1");   // every older table has talk
+  add_column("data_dir", "TEXT NOT NULL DEFAULT ''");
+  add_column("variant", "TEXT NOT NULL DEFAULT ''");
 }
 
-// A database made before tables had talk gains the column (every old table has talk).
-void Storage::add_talk_column() {
+// A database made by an older Court gains a column of `tables` it lacks.
+void Storage::add_column(const char* name, const char* declaration) {
   sqlite3_stmt* probe = nullptr;
-  const bool has = sqlite3_prepare_v2(db_, "SELECT talk FROM tables LIMIT 0", -1, &probe, nullptr) == SQLITE_OK;
+  const std::string select = fmt::format("SELECT {} FROM tables LIMIT 0", name);
+  const bool has = sqlite3_prepare_v2(db_, select.c_str(), -1, &probe, nullptr) == SQLITE_OK;
   sqlite3_finalize(probe);
-  if (!has) exec("ALTER TABLE tables ADD COLUMN talk INTEGER NOT NULL DEFAULT 1");
+  if (!has) exec(fmt::format("ALTER TABLE tables ADD COLUMN {} {}", name, declaration).c_str());
 }
 
 Storage::~Storage() { sqlite3_close(db_); }
@@ -150,8 +155,8 @@ bool Storage::code_exists(const std::string& code) {
 void Storage::create_table(const TableRecord& table) {
   std::lock_guard lock(mutex_);
   in_transaction(db_, path_, [&] {
-    Statement t(prepare("INSERT INTO tables (code, game, players, options, seed, status, created_ms, outcome, talk) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    Statement t(prepare("INSERT INTO tables (code, game, players, options, seed, status, created_ms, outcome, talk, "
+                        "data_dir, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     bind_text(t.get(), 1, table.code);
     bind_text(t.get(), 2, table.game);
     sqlite3_bind_int(t.get(), 3, table.players);
@@ -161,6 +166,8 @@ void Storage::create_table(const TableRecord& table) {
     sqlite3_bind_int64(t.get(), 7, table.created_ms);
     bind_text(t.get(), 8, table.outcome);
     sqlite3_bind_int(t.get(), 9, table.talk ? 1 : 0);
+    bind_text(t.get(), 10, table.data_dir);
+    bind_text(t.get(), 11, table.variant);
     step_done(db_, t.get(), path_);
     Statement s(prepare("INSERT INTO seats (code, seat, spec, name, token_hash) VALUES (?, ?, ?, ?, ?)"));
     for (std::size_t i = 0; i < table.seats.size(); ++i) {
@@ -279,7 +286,7 @@ std::optional<TableRecord> Storage::load(const std::string& code) {
 std::vector<TableRecord> Storage::load_where(const char* where, const std::string& arg) {
   std::lock_guard lock(mutex_);
   std::vector<TableRecord> out;
-  Statement t(prepare(fmt::format("SELECT code, game, players, options, seed, status, created_ms, outcome, talk "
+  Statement t(prepare(fmt::format("SELECT code, game, players, options, seed, status, created_ms, outcome, talk, data_dir, variant "
                                   "FROM tables WHERE {} ORDER BY created_ms", where).c_str()));
   if (!arg.empty()) bind_text(t.get(), 1, arg);
   while (sqlite3_step(t.get()) == SQLITE_ROW) {
@@ -293,6 +300,8 @@ std::vector<TableRecord> Storage::load_where(const char* where, const std::strin
     r.created_ms = sqlite3_column_int64(t.get(), 6);
     r.outcome = column_text(t.get(), 7);
     r.talk = sqlite3_column_int(t.get(), 8) != 0;
+    r.data_dir = column_text(t.get(), 9);
+    r.variant = column_text(t.get(), 10);
     out.push_back(std::move(r));
   }
   Statement s(prepare("SELECT spec, name, token_hash FROM seats WHERE code = ? ORDER BY seat"));

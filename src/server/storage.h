@@ -52,6 +52,8 @@ struct TableRecord {
   std::string outcome;       // JSON text once finished
   std::vector<StoredAction> actions;
   bool talk = true;          // the table has talk (its creator may turn it off)
+  std::string data_dir;      // a Lab variant's data directory; empty: the shipped data
+  std::string variant;       // that variant's name
   std::vector<StoredTalk> said;   // the newest kTalkHistory messages, oldest first
   int said_count = 0;        // every message so far (the id of the last)
 };
@@ -86,7 +88,7 @@ class Storage {
   sqlite3_stmt* prepare(const char* sql);
   std::vector<TableRecord> load_where(const char* where, const std::string& arg);
   void load_talk(TableRecord& record);
-  void add_talk_column();
+  void add_column(const char* name, const char* declaration);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "engine/data.h"
 #include "server/api_error.h"
 #include "server/limits.h"
 #include "server/secrets.h"
@@ -98,6 +99,7 @@ void Table::refresh_summary() {
                       {"players", record_.players},
                       {"options", record_.options},
                       {"talk", record_.talk},
+                      {"variant", record_.variant.empty() ? nlohmann::json() : nlohmann::json(record_.variant)},
                       {"status", status_},
                       {"steps", match_->steps()},
                       {"seats", seats_json()}};
@@ -308,7 +310,16 @@ void Table::broadcast() {
 
 void Table::sync(Subscriber& subscriber, Seat seat) const { subscriber.send(state_message(seat), true); }
 
-Replay Table::replay() const { return match_->replay(); }
+// A table of a Lab variant carries the variant's data files, so its replay re-runs on any machine.
+Replay Table::replay() const {
+  Replay replay = match_->replay();
+  if (!record_.data_dir.empty()) {
+    for (const auto& name : entry_->info.data_files) {
+      replay.data_files[name] = read_data_file(entry_->info.id, name, record_.data_dir);
+    }
+  }
+  return replay;
+}
 
 void Table::schedule_bots() {
   if (bot_scheduled_ || broken_ || status_ != kPlaying || match_->next_bot() < 0) return;

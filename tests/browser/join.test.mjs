@@ -2,7 +2,9 @@
 // second opens the invite link in another browser, takes the free seat by name, and both play.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { check, clickRandomAction, createTableFromLobby, makeRandom, newPage, runTest, waitForTurnOrEnd } from "./lib.mjs";
+import {
+  check, clickRandomAction, createTableFromLobby, joinFromInvite, makeRandom, newPage, runTest, waitForTurnOrEnd,
+} from "./lib.mjs";
 
 await runTest("browser.join", async ({ server, browser, args }) => {
   const ada = await newPage(browser);
@@ -32,11 +34,7 @@ await runTest("browser.join", async ({ server, browser, args }) => {
   await ada.page.waitForSelector('#table[data-status="waiting"]');
 
   const bob = await newPage(browser);
-  await bob.page.goto(`${server.base}/#/table/${code.toLowerCase()}`);
-  await bob.page.waitForSelector("#join");
-  check((await bob.page.locator("#table").getAttribute("data-seat")) === "spectator", "before joining Bob watches");
-  await bob.page.fill('#join input[aria-label="your name"]', "Bob");
-  await bob.page.click("#join button");
+  check((await joinFromInvite(bob.page, server.base, code, "Bob")) === 1, "Bob takes seat 1");
   await bob.page.waitForSelector('#table[data-seat="1"][data-status="playing"]');
   await ada.page.waitForSelector('#table[data-status="playing"]');
   check((await ada.page.locator('.seat[data-seat="1"] .seat-name').textContent()) === "Bob", "Ada sees Bob at seat 1");

@@ -120,8 +120,11 @@ export async function newPage(browser, { width = 1280, height = 900, moveList = 
   return { context, page, record };
 }
 
-/** Creates a table from the lobby form the way a person does, and waits for the table page. */
-export async function createTableFromLobby(page, base, { game, players, seats, name, options = {} }) {
+/**
+ * Creates a table from the lobby form the way a person does, and waits for the table page. `talk: false`
+ * unticks "Table talk".
+ */
+export async function createTableFromLobby(page, base, { game, players, seats, name, options = {}, talk = true }) {
   await page.goto(`${base}/#/`);
   await page.waitForSelector("#create");
   await page.selectOption("#game", game);
@@ -133,9 +136,24 @@ export async function createTableFromLobby(page, base, { game, players, seats, n
   if (Object.keys(options).length) await page.click("details.options summary");
   for (const [k, v] of Object.entries(options)) await page.fill(`#opt-${k}`, String(v));
   await page.fill("#name", name);
+  if (!talk) await page.uncheck("#talk");
   await page.click("#create");
   await page.waitForSelector("#table[data-step]");
   return page.locator("#table").getAttribute("data-code");
+}
+
+/**
+ * A second person opens the invite link (watching until they join), takes the first free seat by name,
+ * and waits until the page shows that seat; returns the seat.
+ */
+export async function joinFromInvite(page, base, code, name) {
+  await page.goto(`${base}/#/table/${code.toLowerCase()}`);
+  await page.waitForSelector("#join");
+  check((await page.locator("#table").getAttribute("data-seat")) === "spectator", `before joining ${name} watches`);
+  await page.fill('#join input[aria-label="your name"]', name);
+  await page.click("#join button");
+  await page.waitForSelector('#table:not([data-seat="spectator"])');
+  return Number(await page.locator("#table").getAttribute("data-seat"));
 }
 
 /**
@@ -216,14 +234,20 @@ export function lastState(record) {
  */
 export async function waitForTableTurn(page, record) {
   if (await waitForCueOrEnd(page, "#status.yours")) return undefined;
-  const step = Number(await page.locator("#table").getAttribute("data-step"));
-  // The page may draw a state a moment before the test sees its frame.
+  const state = await drawnState(page, record);
+  if (state.legal.length > 0) return state;
+  throw new Error(`no state message with legal moves for step ${state.step}`);
+}
+
+/** The newest state message the page received, once the page shows its step (the page may draw a state a moment before the test sees its frame). */
+export async function drawnState(page, record) {
   for (let tries = 0; tries < 100; ++tries) {
     const state = lastState(record);
-    if (state && state.step === step && state.legal.length > 0) return state;
+    const step = await page.locator("#table").getAttribute("data-step");
+    if (state && String(state.step) === step) return state;
     await page.waitForTimeout(50);
   }
-  throw new Error(`no state message with legal moves for step ${step}`);
+  throw new Error(`the page shows step ${await page.locator("#table").getAttribute("data-step")}, not its newest state's`);
 }
 
 /** After a gesture: waits for a newer state (or the end). */

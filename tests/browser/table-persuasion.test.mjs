@@ -202,9 +202,20 @@ export async function playTable({ server, browser, args }, { game, size, touch, 
 export async function playBothSizes(name, game, required, minMoves) {
   await runTest(name, async (env) => {
     const tried = new Set();
+    const desktop = { width: 1280, height: 900 }, phone = { width: 390, height: 844 };
     for (const seed of [2026, 1122]) {
-      await playTable(env, { game, size: { width: 1280, height: 900 }, touch: false, seed, tried, minMoves });
-      await playTable(env, { game, size: { width: 390, height: 844 }, touch: true, seed: seed + 1, tried, minMoves });
+      await playTable(env, { game, size: desktop, touch: false, seed, tried, minMoves });
+      await playTable(env, { game, size: phone, touch: true, seed: seed + 1, tried, minMoves });
+    }
+    // The deals are the server's, so a person may leave early (independent, engaged) in both games at
+    // a size and not reach a third card move or every kind: play more games there, up to three, until
+    // every kind and every way of moving a card was used.
+    const desktopCovered = () => [...required, "way:drag", "way:click", "way:keys"].every((k) => tried.has(k));
+    for (let extra = 0; extra < 3 && !desktopCovered(); extra++) {
+      await playTable(env, { game, size: desktop, touch: false, seed: 3000 + extra, tried, minMoves });
+    }
+    for (let extra = 0; extra < 3 && !tried.has("way:tap"); extra++) {
+      await playTable(env, { game, size: phone, touch: true, seed: 4000 + extra, tried, minMoves });
     }
     const missing = [...required, "way:drag", "way:click", "way:keys", "way:tap", "way:button",
       `picked:${game}-table-desktop`, `picked:${game}-table-phone`].filter((k) => !tried.has(k));

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -249,6 +250,41 @@ TEST(ServerLab, OtherAddressesNeedTheToken) {
   EXPECT_EQ(http_to(address, serve.port(), "GET", "/api/lab/variants", "", "Bearer wrong").status, 403);
   EXPECT_EQ(http_to(address, serve.port(), "GET", "/api/lab/variants", "", "Bearer s3cret").body, "[]");
   EXPECT_EQ(http(serve.port(), "GET", "/api/lab/variants").body, "[]") << "loopback needs no token";
+}
+
+// A table of a variant plays with the variant's data; its replay carries the files and re-runs with
+// `court replay` when the Lab's copy is gone.
+TEST(ServerLab, AVariantTablePlaysAndItsReplayReRunsElsewhere) {
+  const std::string db = temp_db("lab_table");
+  std::filesystem::remove_all(db + ".lab");
+  InProcessServer server(db);
+  const auto port = server.port();
+  const json game = shipped(port, "intrigue");
+  const std::string cards = replaced(game.at("files").at("cards.toml"), "quantity = 1", "quantity = 4");
+  const json v = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "four oracles"},
+                                                {"files", {{"cards.toml", cards}}}, {"options", {{"rounds", "1"}}}}).json();
+  const HttpReply made = http(port, "POST", "/api/tables",
+                              json{{"variant", v.at("id")}, {"seats", {"random", "random", "random"}}}.dump());
+  ASSERT_EQ(made.status, 201) << made.body;
+  EXPECT_EQ(made.json().at("variant"), "four oracles");
+  EXPECT_EQ(made.json().at("options").at("rounds"), "1");
+  const std::string code = made.json().at("code");
+  json summary;
+  for (int i = 0; i < 600; ++i) {
+    summary = http(port, "GET", "/api/tables/" + code).json();
+    if (summary.at("status") == "finished") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(summary.at("status"), "finished");
+  const json replay = http(port, "GET", "/api/tables/" + code + "/replay").json();
+  ASSERT_TRUE(replay.contains("data_files"));
+  EXPECT_EQ(replay.at("data_files").at("cards.toml"), cards);
+  std::filesystem::remove_all(db + ".lab");
+  const std::string file = testing::TempDir() + "lab_table_replay.json";
+  std::ofstream(file) << replay.dump();
+  run_command(std::string(COURT_BINARY) + " replay " + file);
+  EXPECT_EQ(http(port, "POST", "/api/tables", json{{"variant", 999}}.dump()).status, 404);
+  EXPECT_EQ(http(port, "POST", "/api/tables", json{{"variant", v.at("id")}, {"game", "belle"}}.dump()).status, 400);
 }
 
 }  // namespace

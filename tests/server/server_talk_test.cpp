@@ -159,6 +159,41 @@ TEST(ServerTalk, MailBoundOpensPrivateTalkOnlyWhileACardIsHeld) {
   EXPECT_NE(closed.at("message").get<std::string>().find("Mail Bound"), std::string::npos) << closed.dump();
 }
 
+// Persuasion (character-card): seat 0 invites 1, 1 invites 2, 2 invites 0; seat 1 accepts seat 0's
+// invitation by revealing a trait, the others reject.
+std::function<PartsFilter(Seat)> classic_invitation_accepted() {
+  return [](Seat seat) -> PartsFilter {
+    const int invitee = (seat + 1) % 3;
+    return [seat, invitee](const json& p) {
+      return kind_is("invite", invitee)(p) || (seat == 1 ? kind_is("reveal", 0)(p) : kind_is("reject_invitation")(p));
+    };
+  };
+}
+
+// Limited Correspondence (docs/rules/persuasion-classic.md, "Talk at the table"): no private talk before
+// an invitation is accepted; from the acceptance the two seats talk, the third sees a whisper mark; at
+// the next round the traits are home and talk is refused again.
+TEST(ServerTalk, LimitedCorrespondenceFromAnAcceptedInvitationToTheRoundsEnd) {
+  InProcessServer server(temp_db("talk_limited"));
+  TalkTable t(server.port(), "persuasion-classic", 3);
+  EXPECT_TRUE(t.state(0).at("talk").at("rule").get<std::string>().starts_with("Limited Correspondence"));
+  t.step(classic_invitation_accepted());
+  EXPECT_FALSE(t.state(0).at("talk").at("table")) << "no table talk during play";
+  t.client(0).send(say(t.token(0), 1, "before the invitation").dump());
+  EXPECT_EQ(next_error(t.client(0)).at("code"), "talk_closed");
+  t.play_until(classic_invitation_accepted(), [](const json& s) { return may_write_to(s, 1); });
+  EXPECT_EQ(t.state(0).at("view").at("round"), 1);
+  t.client(1).send(say(t.token(1), 0, "my desires: wealth").dump());
+  EXPECT_EQ(next_said(t.client(0)).at("text"), "my desires: wealth");
+  EXPECT_EQ(next_said(t.client(1)).at("text"), "my desires: wealth");
+  EXPECT_FALSE(next_said(t.client(2)).contains("text"));
+  EXPECT_FALSE(next_said(t.spectator()).contains("text"));
+  t.play_until(classic_invitation_accepted(), [](const json& s) { return s.at("view").at("round") == 2; });
+  EXPECT_FALSE(may_write_to(t.state(1), 0)) << "the traits went home at the end of the round";
+  t.client(1).send(say(t.token(1), 0, "again?").dump());
+  EXPECT_EQ(next_error(t.client(1)).at("code"), "talk_closed");
+}
+
 // Intrigue, Belle, Gameshire: the table talks openly, spectators read it; a whisper's text reaches only
 // its writer and its reader.
 TEST(ServerTalk, OpenTalkAndWhispersInTheOtherGames) {

@@ -50,6 +50,8 @@ export interface TableSummary {
   title: string;
   players: number;
   options: Record<string, string>;
+  /** Whether the table has talk (its creator may turn it off). */
+  talk: boolean;
   status: TableStatus;
   steps: number;
   seats: SeatInfo[];
@@ -92,7 +94,42 @@ export interface StateMessage {
   legal: LegalAction[];
   waiting_for: number[];
   seats: SeatInfo[];
+  talk: TalkState;
   outcome?: Outcome;
+}
+
+/** Where this seat may write now (docs/protocol.md, "Talk"); the server decides, from the game's rule. */
+export interface TalkState {
+  /** The table has talk at all. */
+  on: boolean;
+  /** This seat may write to the whole table now. */
+  table: boolean;
+  /** The seats it may write to privately now. */
+  seats: number[];
+  /** The game's rule of conversation in one sentence. */
+  rule: string;
+}
+
+/**
+ * One message as this connection may read it: `to` null is the whole table; a private message another
+ * connection wrote has `whisper` and no `text` (who wrote to whom, never what).
+ */
+export interface TalkMessage {
+  id: number;
+  from: number;
+  to: number | null;
+  text?: string;
+  whisper?: boolean;
+  step: number;
+}
+
+export interface SaidMessage extends TalkMessage {
+  type: "said";
+}
+
+export interface TalkHistoryMessage {
+  type: "talk_history";
+  messages: TalkMessage[];
 }
 
 export interface ErrorMessage {
@@ -101,7 +138,7 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type ServerMessage = StateMessage | ErrorMessage;
+export type ServerMessage = StateMessage | ErrorMessage | SaidMessage | TalkHistoryMessage;
 
 export interface ReplayStep {
   step: number;
@@ -153,11 +190,17 @@ export interface NewTable {
   options: Record<string, string>;
   seats: string[];
   seed?: number;
+  /** false turns the table's talk off (the server's default is on). */
+  talk?: boolean;
 }
 export const createTable = (t: NewTable) => call<TableSummary>("POST", "/api/tables", t);
 
 export const joinTable = (code: string, name: string, seat?: number) =>
   call<JoinAnswer>("POST", `/api/tables/${encodeURIComponent(code)}/join`, seat === undefined ? { name } : { seat, name });
+
+/** The table's public talk (no private messages, no whisper marks), for the replay viewer. */
+export const tableTalk = (code: string) =>
+  call<{ messages: TalkMessage[] }>("GET", `/api/tables/${encodeURIComponent(code)}/talk`);
 
 export const replayUrl = (code: string) => `/api/tables/${encodeURIComponent(code)}/replay`;
 

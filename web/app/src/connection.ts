@@ -1,10 +1,12 @@
 // One table's WebSocket: connects as a seat (with its token) or as a spectator, reconnects after a
 // dropped socket and asks for a fresh state ("sync"), so the page always shows the server's view.
-import type { ServerMessage, StateMessage } from "./api";
+import type { SaidMessage, ServerMessage, StateMessage, TalkHistoryMessage } from "./api";
 
 export interface ConnectionHandlers {
   onState(state: StateMessage): void;
-  onError(message: string): void;
+  /** A message said at the table, or the talk so far (after the first state of each connection). */
+  onTalk(message: SaidMessage | TalkHistoryMessage): void;
+  onError(message: string, code?: string): void;
   /** The server refused the connection itself (bad code or token): no reconnect. */
   onRefused(message: string): void;
   onLink(up: boolean): void;
@@ -56,7 +58,9 @@ export class TableConnection {
         this.handlers.onState(message);
       } else if (message.type === "error") {
         this.lastError = message.message;
-        this.handlers.onError(message.message);
+        this.handlers.onError(message.message, message.code);
+      } else if (message.type === "said" || message.type === "talk_history") {
+        this.handlers.onTalk(message);
       }
     };
     socket.onclose = (event) => {
@@ -83,6 +87,12 @@ export class TableConnection {
   move(step: number, action: number): boolean {
     if (!this.token) return false;
     return this.send({ type: "move", token: this.token, step, action });
+  }
+
+  /** Says `text` to the table (`to` null) or privately to seat `to`. */
+  say(to: number | null, text: string): boolean {
+    if (!this.token) return false;
+    return this.send({ type: "say", token: this.token, to, text });
   }
 
   close() {

@@ -92,7 +92,7 @@ function tableList(tables: TableSummary[], games: GameInfo[]): HTMLElement {
           h("span.game-title", title),
           h("span.status", { class: t.status }, statusWord(t)),
         ),
-        h("div.chips", who),
+        h("div.chips", who, t.talk === false ? h("span.chip.talk-off", "talk off") : null),
         h(
           "div.row",
           t.status === "waiting" && free > 0
@@ -137,6 +137,7 @@ function setupForm(games: GameInfo[]): HTMLElement {
     seedNote.hidden = !shared;
     if (shared) seed.value = "";
   }
+  const talk = h("input#talk", { name: "talk", type: "checkbox", checked: true });
   const create = h("button#create", { type: "submit" }, "Create table");
 
   const game = () => games.find((g) => g.id === gameSelect.value)!;
@@ -192,6 +193,8 @@ function setupForm(games: GameInfo[]): HTMLElement {
     h("fieldset", h("legend", "Who sits where"), seatsBox),
     h("details.options", h("summary", "Options"), optionsBox, h("label.field", h("span", "Seed"), seed), seedNote),
     h("label.field", h("span", "Your name"), name),
+    h("label.field.inline.talk-option", talk, h("span", "Table talk"),
+      h("small.muted", "players talk as the game's rule allows (its rules page says when)")),
     create,
   );
   form.addEventListener("submit", async (e) => {
@@ -207,6 +210,7 @@ function setupForm(games: GameInfo[]): HTMLElement {
         options,
         seats: seatChoices,
         ...(seed.value !== "" && people() < 2 ? { seed: Number(seed.value) } : {}),
+        ...(talk.checked ? {} : { talk: false }),
       });
       const firstHuman = seatChoices.indexOf(kHuman);
       if (firstHuman >= 0) {

@@ -9,3 +9,14 @@ export function seatLabel(seats: SeatInfo[] | undefined, seat: number): string {
   return `Seat ${seat} · free`;
 }
 
+/** A seat's short name: the person's name, or "Seat N" for a bot or a free seat. */
+export function seatName(s: SeatInfo): string {
+  if (s.kind === "bot") return `Seat ${s.seat}`;
+  return s.taken ? `${s.name || "someone"}` : `Seat ${s.seat}`;
+}
+
+/** The short name of seat `seat` (see seatName). */
+export function seatNameOf(seats: SeatInfo[] | undefined, seat: number): string {
+  const info = seats?.find((s) => s.seat === seat);
+  return info ? seatName(info) : `Seat ${seat}`;
+}

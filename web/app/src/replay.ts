@@ -1,5 +1,5 @@
 // The replay viewer: a finished table step by step, from any seat's view or the spectator's.
-import { getTable, replayUrl, replayView, type TableSummary } from "./api";
+import { getTable, replayUrl, replayView, tableTalk, type TableSummary, type TalkMessage } from "./api";
 import { redrawAnimated } from "./animate";
 import { h, mount } from "./dom";
 import { keepingFocus } from "./focus";
@@ -10,6 +10,7 @@ import { outcomePanel } from "./outcome";
 import { logPanel } from "./render/log";
 import { renderBoard } from "./render/registry";
 import { lookingOnly } from "./render/types";
+import { talkLines } from "./talk";
 
 export function showReplay(app: HTMLElement, code: string, params: URLSearchParams): () => void {
   const root = h("main.replay-page#replay", { "data-code": code }, h("p.muted", "Loading the replay…"));
@@ -38,6 +39,8 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
     let step = Math.max(0, Math.min(table.steps, Number(params.get("step") ?? table.steps) || 0));
     if (params.get("step") === null) step = table.steps;
     let request = 0;
+    // The table's public talk, fetched once; each step shows what was said up to it.
+    const talk = table.talk ? tableTalk(code).then((t) => t.messages, () => undefined) : Promise.resolve([]);
 
     const seatSelect = h(
       "select#replay-seat",
@@ -117,7 +120,9 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
           !answer.move ? "The start of the game." : showLabel ? `Move ${answer.step}: ${mover} — ${answer.move.label}` : `Move ${answer.step}: ${mover} moved.`,
         );
         const log = logPanel(answer.view.log ?? [], Number(answer.view.log_total ?? 0));
-        const layout = h("div.layout", h("section.board", renderBoard(answer.view, ctx)), h("aside.side", log));
+        const said = talkPanel(await talk, table, answer.step);
+        if (mine !== request || stopped) return;
+        const layout = h("div.layout", h("section.board", renderBoard(answer.view, ctx)), h("aside.side", said, log));
         keepingFocus(board, () => redrawAnimated(board, () => mount(board, move, layout)));
       } catch (e) {
         if (mine === request) mount(board, h("p.error", (e as Error).message));
@@ -131,6 +136,15 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
     clearInterval(timer);
     howToPlay.close();
   };
+}
+
+/** The table's talk said up to `step` (spectators' reading: no private messages). */
+function talkPanel(messages: TalkMessage[] | undefined, table: TableSummary, step: number): HTMLElement | null {
+  if (!table.talk) return null;
+  if (!messages) return h("section.panel.talk#talk", h("h3", "Table talk"), h("p.muted", "The table's talk could not be loaded."));
+  const list = talkLines(messages.filter((m) => m.step <= step), table.seats, "spectator", h("ol.talk-lines#talk-lines"));
+  requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
+  return h("section.panel.talk#talk", h("h3", "Table talk"), list);
 }
 
 function outcomePanelCompact(table: TableSummary): HTMLElement {

@@ -20,8 +20,9 @@ import { h, mount, toast } from "./dom";
 import { keepingFocus } from "./focus";
 import { pageHeader } from "./header";
 import { HowToPlay } from "./how-to-play";
-import { seatLabel } from "./names";
+import { seatLabel, seatName } from "./names";
 import { outcomePanel } from "./outcome";
+import { isTalkRefusal, TalkPanel } from "./talk";
 import { logPanel } from "./render/log";
 import { hasTable, renderBoard } from "./render/registry";
 import type { RenderContext } from "./render/types";
@@ -39,6 +40,7 @@ export function showTable(app: HTMLElement, code: string): () => void {
   const chosen = new ChoiceTracker();
   const memo = new Map<string, unknown>();
   const howToPlay = new HowToPlay("");
+  const talk = new TalkPanel((to, text) => connection?.say(to, text) ?? false);
 
   function connect(token: string | null) {
     connection?.close();
@@ -47,10 +49,15 @@ export function showTable(app: HTMLElement, code: string): () => void {
         state = message;
         pending = false;
         chosen.update(message);
+        talk.update(message);
         if (summary) summary = { ...summary, seats: message.seats, status: message.status };
         draw();
       },
-      onError(message) {
+      onTalk(message) {
+        talk.heard(message);
+      },
+      onError(message, code) {
+        if (isTalkRefusal(code)) return talk.refused(message);
         pending = false;
         toast(message);
         if (state) draw();
@@ -101,7 +108,7 @@ export function showTable(app: HTMLElement, code: string): () => void {
     root.dataset.game = summary?.game ?? "";
     const game = summary?.game ?? String(state.view.game ?? "");
     howToPlay.setGame(game);
-    const view = () => tableView(state!, summary, chosen, { pending, act, memo, howToPlay }, join, draw);
+    const view = () => tableView(state!, summary, chosen, { pending, act, memo, howToPlay, talk }, join, draw);
     keepingFocus(root, () => redrawAnimated(root, () => mount(root, view())));
   }
 
@@ -123,6 +130,7 @@ interface Hands {
   act: (a: LegalAction) => void;
   memo: Map<string, unknown>;
   howToPlay: HowToPlay;
+  talk: TalkPanel;
 }
 
 function tableView(
@@ -135,7 +143,7 @@ function tableView(
 ): HTMLElement[] {
   const game = summary?.game ?? String(state.view.game ?? "");
   const seat = state.seat;
-  const { pending, act, memo, howToPlay } = hands;
+  const { pending, act, memo, howToPlay, talk } = hands;
   const status = statusBar(state, pending);
   const legal = state.status === "playing" ? state.legal : [];
   const prompt = (text: string) => {
@@ -154,7 +162,7 @@ function tableView(
       "div.title-row",
       h("h1", summary?.title ?? game),
       h("span.muted.step-count", `move ${state.step}`),
-      h("div.title-tools", howToPlay.button(), h("label.plain-toggle", plainBox, " plain view")),
+      h("div.title-tools", talk.jump, howToPlay.button(), h("label.plain-toggle", plainBox, " plain view")),
     ),
     status,
     seatsBar(state, chosen),
@@ -167,7 +175,7 @@ function tableView(
   }
   if (seat === "spectator" && summary && state.status === "waiting") side.push(joinPanel(state.seats, join));
   if (seat === "spectator") side.push(h("p.spectating", "You are watching as a spectator: you see only public facts."));
-  side.push(logPanel(state.view.log ?? [], Number(state.view.log_total ?? 0)));
+  side.push(talk.attach(), logPanel(state.view.log ?? [], Number(state.view.log_total ?? 0)));
   out.push(h("div.layout", h("section.board", renderBoard(state.view, ctx, plain)), h("aside.side", side)));
   return out;
 }
@@ -225,11 +233,6 @@ function seatsBar(state: StateMessage, chosen: ChoiceTracker): HTMLElement {
 function turnMarker(seat: number, toActCount: number): HTMLElement {
   const piece = toActCount === 1 ? "turn" : `turn-${seat}`;
   return h("span.turn-marker", { "data-piece": piece, "aria-hidden": "true" }, "♛");
-}
-
-function seatName(s: SeatInfo): string {
-  if (s.kind === "bot") return `Seat ${s.seat}`;
-  return s.taken ? `${s.name || "someone"}` : `Seat ${s.seat}`;
 }
 
 function actionsPanel(legal: LegalAction[], pending: boolean, act: (a: LegalAction) => void): HTMLElement {
