@@ -201,6 +201,8 @@ async function designer(server, page, record, out) {
   const table = await getJson(`${server.base}/api/tables/${code}`);
   check(table.game === "intrigue", "the table plays Intrigue");
   check(table.options.rounds === "1", `the table has the variant's options (${JSON.stringify(table.options)})`);
+  check(table.variant === variant.name, `the table names its variant (${table.variant})`);
+  await page.screenshot({ path: path.join(out, "lab-table.png") });
 
   // Away from this machine without the token the server answers 403 lab_closed: the page says so.
   const away = await newPage(page.context().browser(), { width: 390, height: 844 });
