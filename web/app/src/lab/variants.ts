@@ -53,6 +53,11 @@ export function variantsPanel(lab: LabState): HTMLElement {
     (Object.keys(editor.changedFiles()).length > 0 || nameInput.value !== draft.name ||
       JSON.stringify(optionsForm?.changedFrom(draft.options)) !== "{}");
 
+  /** The Save button says when there is something to save (files, name or options). */
+  function markUnsaved() {
+    saveButton.textContent = unsaved() ? "Save variant •" : "Save variant";
+  }
+
   function mayLeave(): boolean {
     return !unsaved() || confirm("Your edits are not saved. Leave them?");
   }
@@ -61,10 +66,11 @@ export function variantsPanel(lab: LabState): HTMLElement {
     draft = next;
     nameInput.value = next.name;
     problem.hidden = true;
-    editor = new FileEditor(() => (saveButton.textContent = "Save variant •"));
+    editor = new FileEditor(markUnsaved);
     editor.load(next.files);
     optionsForm = new OptionsForm(next.specs, next.options, "lab-opt");
     drawWork();
+    markUnsaved();
     drawList();
     // Stacked (a phone, a narrow window): the editor is below the list; bring it up.
     if (matchMedia("(max-width: 900px)").matches) work.scrollIntoView({ block: "start" });
@@ -143,8 +149,8 @@ export function variantsPanel(lab: LabState): HTMLElement {
     editor!.load(saved.files);
     if (file) editor!.show(file);
     optionsForm = new OptionsForm(draft.specs, draft.options, "lab-opt");
-    saveButton.textContent = "Save variant";
     drawWork();
+    markUnsaved();
     toast(message, "info");
     lab.refreshVariants().catch(() => {});
   }
@@ -259,6 +265,8 @@ export function variantsPanel(lab: LabState): HTMLElement {
     );
   }
 
+  work.addEventListener("input", markUnsaved);
+  work.addEventListener("change", markUnsaved);
   lab.onVariants(drawList);
   drawList();
   startButton.addEventListener("click", () => openShipped(gameSelect.value));
