@@ -65,7 +65,7 @@ export function commandBox(label: string, command: string): HTMLElement {
 
 export function jobTitle(job: Job): string {
   const r = job.request;
-  const what = r.variant !== undefined ? `variant “${r.variant_name ?? r.variant}”` : r.game;
+  const what = r.variant !== undefined ? `variant “${r.variant_name ?? r.variant}”` : `${r.game} (shipped)`;
   return `#${job.id} ${what}`;
 }
 
