@@ -6,7 +6,7 @@ option(COURT_WEB "Build the browser client and embed it" ON)
 set(COURT_WEB_DIR ${CMAKE_SOURCE_DIR}/web/app)
 set(COURT_WEB_OUT ${CMAKE_BINARY_DIR}/web)
 # Vite writes fixed names (vite.config.ts), so the embedded list is known at configure time.
-set(COURT_WEB_ASSETS index.html app.js app.css)
+set(COURT_WEB_ASSETS index.html app.js app.css app-lab.js)
 file(GLOB_RECURSE COURT_WEB_SOURCES CONFIGURE_DEPENDS
   ${COURT_WEB_DIR}/src/* ${COURT_WEB_DIR}/index.html ${COURT_WEB_DIR}/vite.config.ts ${COURT_WEB_DIR}/tsconfig.json)
 if(NOT COURT_WEB)

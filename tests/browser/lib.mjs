@@ -88,7 +88,7 @@ export async function newPage(browser, { width = 1280, height = 900, moveList = 
   // For front-end work without relinking court: COURT_WEB_DIST=web/app/dist serves a fresh `vite build`.
   const dist = process.env.COURT_WEB_DIST;
   if (dist) {
-    for (const name of ["app.js", "app.css"]) {
+    for (const name of ["app.js", "app.css", "app-lab.js"]) {
       await context.route(`**/${name}`, (route) => route.fulfill({ path: path.join(dist, name) }));
     }
   }

@@ -8,3 +8,6 @@ export function pageHeader(...extra: Child[]): HTMLElement {
     h("div.header-extra", extra),
   );
 }
+
+/** The header's way to the designer's Lab (on the lobby). */
+export const labLink = () => h("a.nav-link", { href: "#/lab", title: "The designer's Lab: edit, simulate, compare" }, "Lab");

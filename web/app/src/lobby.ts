@@ -12,7 +12,7 @@ import {
   type TableSummary,
 } from "./api";
 import { h, mount, toast } from "./dom";
-import { pageHeader } from "./header";
+import { labLink, pageHeader } from "./header";
 
 const kHuman = "human";
 
@@ -22,7 +22,7 @@ export function showLobby(app: HTMLElement): () => void {
   const setupBox = h("div.setup", h("p.muted", "Loading games…"));
   mount(
     app,
-    pageHeader(),
+    pageHeader(labLink()),
     h(
       "main.lobby#lobby",
       h("section.panel.new-table", h("h2", "New table"), setupBox),

@@ -1,0 +1,291 @@
+// The Lab's REST calls (/api/lab/, docs/protocol.md "The Lab") and their wire types. The Lab answers this
+// machine as it is; from elsewhere it needs the server's --lab-token, kept here in localStorage and sent as
+// "Authorization: Bearer TOKEN".
+import { ApiError, type OptionSpec, type TableSummary } from "../api";
+
+export type Options = Record<string, string>;
+
+/** A game's shipped data, where a variant starts (GET /api/lab/games/{game}). */
+export interface ShippedData {
+  game: string;
+  name: string;
+  files: Record<string, string>;
+  /** Each file's lists of tables ([[card]] → "card"), the ones CSV export and import work on. */
+  tables: Record<string, string[]>;
+  options: OptionSpec[];
+}
+
+export interface VariantSummary {
+  id: number;
+  game: string;
+  name: string;
+  hash: string;
+  created_ms: number;
+}
+
+export interface Variant extends VariantSummary {
+  /** Every data file, changed or as shipped. */
+  files: Record<string, string>;
+  options: Options;
+  data_dir: string;
+  tables: Record<string, string[]>;
+}
+
+export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
+
+export interface JobRequest {
+  game?: string;
+  variant?: number;
+  players?: number;
+  seats?: string[];
+  games?: number;
+  seed?: number;
+  options?: Options;
+  sweep?: { option: string; values: string[] };
+  ladder?: string[];
+}
+
+/** A stored job's request, every choice made explicit (and, for a variant, its name and data directory). */
+export interface StoredRequest {
+  game: string;
+  variant?: number;
+  variant_name?: string;
+  data_dir?: string;
+  players: number;
+  seats: string[];
+  games: number;
+  seed: number;
+  options: Options;
+  ladder: string[];
+  sweep?: { option: string; values: string[] };
+}
+
+export interface Job {
+  id: number;
+  status: JobStatus;
+  done: number;
+  total: number;
+  request: StoredRequest;
+  command: string;
+  mpi_command: string;
+  error?: string;
+  report?: Report | SweepReport;
+  created_ms: number;
+}
+
+// The report: the document `court sim --json` writes (src/sim/report.cpp). Only the fields the Lab shows.
+export interface Rate {
+  win_rate: number;
+  ci95: [number, number];
+  p_value: number;
+}
+export interface SeatFigure extends Rate {
+  seat: number;
+  bot?: string;
+  wins?: number;
+  games?: number;
+  mean_score?: number;
+}
+export interface BotFigure extends Rate {
+  bot: string;
+  wins: number;
+  seat_games: number;
+  mean_score: number;
+}
+export interface CardFigure extends Rate {
+  card: string;
+  seat_games?: number;
+  wins?: number;
+  win_rate_without: number;
+  significant: boolean;
+}
+export interface FirstPlayer extends Rate {
+  fair_share: number;
+  significant: boolean;
+}
+export interface Spread {
+  count: number;
+  mean: number;
+  sd: number;
+  mean_ci95: [number, number];
+  min: number;
+  max: number;
+  p10: number;
+  p50: number;
+  p90: number;
+  histogram: { from: number; to: number; count: number }[];
+}
+export interface GameStat {
+  name: string;
+  mean: number;
+  sd: number;
+  ci95: [number, number];
+}
+export interface LadderRung {
+  bot: string;
+  games: number;
+  mean_length: number;
+  first_player: FirstPlayer | null;
+  seat_balance: { p_value: number; significant: boolean } | null;
+  seats: SeatFigure[];
+  cards: CardFigure[];
+}
+export interface LadderFlag {
+  figure: string;
+  change: string;
+  from: string;
+  to: string;
+  text: string;
+}
+export interface Report {
+  court_report: number;
+  game: string;
+  title: string;
+  players: number;
+  games: number;
+  games_requested: number;
+  seed: number;
+  rotate: boolean;
+  options: Options;
+  data_dir?: string;
+  cooperative: boolean;
+  fair_share?: number;
+  findings: string[];
+  seats: SeatFigure[];
+  bots: BotFigure[];
+  first_player?: FirstPlayer | null;
+  seat_balance?: { chi_square: number; df: number; p_value: number; significant: boolean } | null;
+  length: Spread;
+  mean_length: number;
+  scores: Spread;
+  margin?: Spread;
+  game_stats: GameStat[];
+  cards: CardFigure[];
+  loss_causes?: Record<string, number>;
+  head_to_head?: { bot: string; opponent: string; ahead_rate: number; ci95: [number, number]; pairs: number }[];
+  ladder?: { rungs: LadderRung[]; flags: LadderFlag[] };
+}
+export interface SweepReport {
+  court_sweep: number;
+  variants: Report[];
+}
+
+export const isSweep = (r: Report | SweepReport): r is SweepReport => "court_sweep" in r;
+
+export interface Difference {
+  what: string;
+  a: number;
+  b: number;
+  p_value: number;
+  significant: boolean;
+}
+export interface Comparison {
+  a: Options;
+  b: Options;
+  differences: Difference[];
+}
+
+/**
+ * A refusal with the server's code and, for a variant (bad_variant, bad_csv), where the problem is:
+ * `file` a data file or null for an option, `line` or null, `field` the field or option.
+ */
+export class LabError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly code: string,
+    readonly file: string | null = null,
+    readonly line: number | null = null,
+    readonly field: string | null = null,
+  ) {
+    super(status, message);
+  }
+}
+
+const kTokenKey = "court.lab.token";
+export const loadLabToken = () => localStorage.getItem(kTokenKey) ?? "";
+export function saveLabToken(token: string) {
+  if (token) localStorage.setItem(kTokenKey, token);
+  else localStorage.removeItem(kTokenKey);
+}
+
+function headers(json: boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  const token = loadLabToken();
+  if (token) out.Authorization = `Bearer ${token}`;
+  if (json) out["Content-Type"] = "application/json";
+  return out;
+}
+
+async function call<T>(method: string, path: string, body?: unknown, text?: string): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: headers(body !== undefined),
+    body: body !== undefined ? JSON.stringify(body) : text,
+  });
+  const answer = await response.text();
+  let data: Record<string, unknown> | null = null;
+  try {
+    data = answer ? JSON.parse(answer) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const d = data ?? {};
+    throw new LabError(
+      response.status,
+      typeof d.error === "string" ? d.error : answer || `${method} ${path}: HTTP ${response.status}`,
+      typeof d.code === "string" ? d.code : "",
+      typeof d.file === "string" ? d.file : null,
+      typeof d.line === "number" ? d.line : null,
+      typeof d.field === "string" ? d.field : null,
+    );
+  }
+  return data as T;
+}
+
+const v = (id: number) => `/api/lab/variants/${id}`;
+const enc = encodeURIComponent;
+
+export const shippedData = (game: string) => call<ShippedData>("GET", `/api/lab/games/${enc(game)}`);
+export const listVariants = () => call<VariantSummary[]>("GET", "/api/lab/variants");
+export const getVariant = (id: number) => call<Variant>("GET", v(id));
+export const createVariant = (game: string, name: string, files: Record<string, string>, options: Options) =>
+  call<Variant>("POST", "/api/lab/variants", { game, name, files, options });
+export const updateVariant = (id: number, change: { name?: string; files?: Record<string, string>; options?: Options }) =>
+  call<Variant>("PUT", v(id), change);
+export const duplicateVariant = (id: number, name?: string) =>
+  call<Variant>("POST", `${v(id)}/duplicate`, name ? { name } : {});
+export const deleteVariant = (id: number) => call<{ deleted: number }>("DELETE", v(id));
+
+export const variantFileUrl = (id: number, file: string) => `${v(id)}/files/${enc(file)}`;
+export const csvUrl = (id: number, file: string, table: string) => `${v(id)}/csv/${enc(file)}?table=${enc(table)}`;
+export const importCsv = (id: number, file: string, table: string, csv: string) =>
+  call<Variant>("POST", csvUrl(id, file, table), undefined, csv);
+
+export const submitJob = (request: JobRequest) => call<Job>("POST", "/api/lab/jobs", request);
+export const listJobs = () => call<Job[]>("GET", "/api/lab/jobs");
+export const getJob = (id: number) => call<Job>("GET", `/api/lab/jobs/${id}`);
+export const cancelJob = (id: number) => call<{ id: number; status: JobStatus }>("DELETE", `/api/lab/jobs/${id}`);
+export const reportUrl = (id: number, kind: "json" | "csv" | "html") => `/api/lab/jobs/${id}/report.${kind}`;
+
+export const compareJobs = (a: number, b: number) => call<Comparison>("GET", `/api/lab/compare?a=${a}&b=${b}`);
+
+/** A table of a variant (POST /api/tables with "variant" instead of "game"); the rest as in the lobby. */
+export const createVariantTable = (variant: number, seats: string[]) =>
+  call<TableSummary>("POST", "/api/tables", { variant, seats });
+
+/**
+ * Fetches a Lab file with the token and saves it under `name` (a plain link cannot send the header; on this
+ * machine, without a token, the link itself downloads).
+ */
+export async function download(url: string, name: string) {
+  const response = await fetch(url, { headers: headers(false) });
+  if (!response.ok) throw new LabError(response.status, `${name}: HTTP ${response.status}`, "");
+  const blob = await response.blob();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
