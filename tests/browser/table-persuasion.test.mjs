@@ -160,7 +160,8 @@ export async function playTable({ server, browser, args }, { game, size, touch, 
     const move = pickMove(state.legal, random, tried);
     // Each way of moving a card not used yet (over all games at this size) comes first, then in turn.
     const hows = phone ? ["tap"] : ["drag", "click", "keys"];
-    const how = hows.find((h) => !tried.has(`way:${h}`)) ?? hows[cardMoves % hows.length];
+    const how = hows.find((h) => !tried.has(`asked:${h}`)) ?? hows[cardMoves % hows.length];
+    if (!gestureOf(move.parts).button) tried.add(`asked:${how}`);
     if (!gestureOf(move.parts).button) cardMoves++;
     // The first card picked up at this size by click or tap: its lit places, on a screenshot.
     const shoot = !tried.has(`picked:${tag}`)
