@@ -1,7 +1,7 @@
 #include "server/lab_store.h"
 
 #include <fmt/format.h>
-#include <sqlite3.h>
+#include "server/sqlite_db.h"
 
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -34,63 +34,21 @@ CREATE TABLE IF NOT EXISTS lab_jobs (
 );
 )sql";
 
-struct Finalize {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Statement = std::unique_ptr<sqlite3_stmt, Finalize>;
-
-void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
-  sqlite3_bind_text(s, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-std::string text_at(sqlite3_stmt* s, int i) {
-  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, i));
-  return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : std::string();
-}
 using Map = std::map<std::string, std::string>;
 Map map_of(const std::string& json) { return nlohmann::json::parse(json).get<Map>(); }
 
 }  // namespace
 
 LabStore::LabStore(const std::string& path) : path_(path) {
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                      nullptr) != SQLITE_OK) {
-    const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    db_ = nullptr;
-    throw std::runtime_error(fmt::format("cannot open database {}: {}", path, message));
-  }
-  sqlite3_busy_timeout(db_, 5000);
-  exec("PRAGMA journal_mode=WAL");
-  exec("PRAGMA synchronous=NORMAL");
+  db_ = open_database(path);
   exec(kSchema);
 }
 
 LabStore::~LabStore() { sqlite3_close(db_); }
 
-void LabStore::exec(const char* sql) {
-  char* error = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-    const std::string message = error ? error : "unknown error";
-    sqlite3_free(error);
-    throw std::runtime_error(fmt::format("database {}: {}", path_, message));
-  }
-}
+void LabStore::exec(const char* sql) { exec_sql(db_, path_, sql); }
 
-sqlite3_stmt* LabStore::prepare(const char* sql) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db_, sql, -1, &s, nullptr) != SQLITE_OK) {
-    throw std::runtime_error(fmt::format("database {}: {}", path_, sqlite3_errmsg(db_)));
-  }
-  return s;
-}
-
-namespace {
-
-void done_or_throw(sqlite3* db, sqlite3_stmt* s, const std::string& path) {
-  if (sqlite3_step(s) != SQLITE_DONE) throw std::runtime_error(fmt::format("database {}: {}", path, sqlite3_errmsg(db)));
-}
-
-}  // namespace
+sqlite3_stmt* LabStore::prepare(const char* sql) { return prepare_sql(db_, path_, sql); }
 
 std::int64_t LabStore::add_variant(const Variant& v) {
   std::lock_guard lock(mutex_);
@@ -101,7 +59,7 @@ std::int64_t LabStore::add_variant(const Variant& v) {
   bind_text(s.get(), 4, nlohmann::json(v.options).dump());
   bind_text(s.get(), 5, v.hash);
   sqlite3_bind_int64(s.get(), 6, v.created_ms);
-  done_or_throw(db_, s.get(), path_);
+  step_done(db_, s.get(), path_);
   return sqlite3_last_insert_rowid(db_);
 }
 
@@ -113,14 +71,14 @@ void LabStore::update_variant(const Variant& v) {
   bind_text(s.get(), 3, nlohmann::json(v.options).dump());
   bind_text(s.get(), 4, v.hash);
   sqlite3_bind_int64(s.get(), 5, v.id);
-  done_or_throw(db_, s.get(), path_);
+  step_done(db_, s.get(), path_);
 }
 
 void LabStore::delete_variant(std::int64_t id) {
   std::lock_guard lock(mutex_);
   Statement s(prepare("UPDATE lab_variants SET deleted = 1 WHERE id = ?"));
   sqlite3_bind_int64(s.get(), 1, id);
-  done_or_throw(db_, s.get(), path_);
+  step_done(db_, s.get(), path_);
 }
 
 std::optional<Variant> LabStore::variant(std::int64_t id) {
@@ -129,8 +87,8 @@ std::optional<Variant> LabStore::variant(std::int64_t id) {
                       "WHERE id = ? AND deleted = 0"));
   sqlite3_bind_int64(s.get(), 1, id);
   if (sqlite3_step(s.get()) != SQLITE_ROW) return std::nullopt;
-  return Variant{sqlite3_column_int64(s.get(), 0), text_at(s.get(), 1), text_at(s.get(), 2),
-                 map_of(text_at(s.get(), 3)), map_of(text_at(s.get(), 4)), text_at(s.get(), 5),
+  return Variant{sqlite3_column_int64(s.get(), 0), column_text(s.get(), 1), column_text(s.get(), 2),
+                 map_of(column_text(s.get(), 3)), map_of(column_text(s.get(), 4)), column_text(s.get(), 5),
                  sqlite3_column_int64(s.get(), 6)};
 }
 
@@ -141,9 +99,9 @@ std::vector<Variant> LabStore::variants() {
   while (sqlite3_step(s.get()) == SQLITE_ROW) {
     Variant v;
     v.id = sqlite3_column_int64(s.get(), 0);
-    v.game = text_at(s.get(), 1);
-    v.name = text_at(s.get(), 2);
-    v.hash = text_at(s.get(), 3);
+    v.game = column_text(s.get(), 1);
+    v.name = column_text(s.get(), 2);
+    v.hash = column_text(s.get(), 3);
     v.created_ms = sqlite3_column_int64(s.get(), 4);
     out.push_back(std::move(v));
   }
@@ -156,7 +114,7 @@ std::int64_t LabStore::add_job(const std::string& request, std::int64_t total, s
   bind_text(s.get(), 1, request);
   sqlite3_bind_int64(s.get(), 2, total);
   sqlite3_bind_int64(s.get(), 3, now_ms);
-  done_or_throw(db_, s.get(), path_);
+  step_done(db_, s.get(), path_);
   return sqlite3_last_insert_rowid(db_);
 }
 
@@ -170,7 +128,7 @@ void LabStore::set_job(std::int64_t id, const std::string& status, std::int64_t 
   bind_text(s.get(), 4, csv);
   bind_text(s.get(), 5, error);
   sqlite3_bind_int64(s.get(), 6, id);
-  done_or_throw(db_, s.get(), path_);
+  step_done(db_, s.get(), path_);
 }
 
 namespace {
@@ -180,11 +138,11 @@ constexpr const char* kJobColumns = "id, request, status, done, total, error, cr
 Job job_row(sqlite3_stmt* s) {
   Job j;
   j.id = sqlite3_column_int64(s, 0);
-  j.request = text_at(s, 1);
-  j.status = text_at(s, 2);
+  j.request = column_text(s, 1);
+  j.status = column_text(s, 2);
   j.done = sqlite3_column_int64(s, 3);
   j.total = sqlite3_column_int64(s, 4);
-  j.error = text_at(s, 5);
+  j.error = column_text(s, 5);
   j.created_ms = sqlite3_column_int64(s, 6);
   return j;
 }
@@ -198,8 +156,8 @@ std::optional<Job> LabStore::job(std::int64_t id, bool with_report) {
   sqlite3_bind_int64(s.get(), 1, id);
   if (sqlite3_step(s.get()) != SQLITE_ROW) return std::nullopt;
   Job j = job_row(s.get());
-  j.report = text_at(s.get(), 7);
-  j.csv = text_at(s.get(), 8);
+  j.report = column_text(s.get(), 7);
+  j.csv = column_text(s.get(), 8);
   return j;
 }
 

@@ -1,7 +1,7 @@
 #include "server/storage.h"
 
 #include <fmt/format.h>
-#include <sqlite3.h>
+#include "server/sqlite_db.h"
 
 #include <algorithm>
 #include <memory>
@@ -54,34 +54,10 @@ CREATE TABLE IF NOT EXISTS talk (
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);
 )sql";
 
-struct StatementDeleter {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using Statement = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
-
-void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
-  sqlite3_bind_text(s, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-std::string column_text(sqlite3_stmt* s, int i) {
-  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, i));
-  return text ? std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : std::string();
-}
-
 }  // namespace
 
 Storage::Storage(const std::string& path) : path_(path) {
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                      nullptr) != SQLITE_OK) {
-    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    db_ = nullptr;
-    throw std::runtime_error(fmt::format("cannot open database {}: {}", path, message));
-  }
-  sqlite3_busy_timeout(db_, 5000);
-  exec("PRAGMA journal_mode=WAL");
-  // NORMAL in WAL mode: every commit reaches the operating system before the call returns, so a killed
-  // process loses nothing; only a power failure may lose the last commits.
-  exec("PRAGMA synchronous=NORMAL");
+  db_ = open_database(path);
   exec("PRAGMA foreign_keys=ON");
   exec(kSchema);
   add_column("talk", "INTEGER NOT NULL DEFAULT 1");   // every older table has talk
@@ -100,22 +76,9 @@ void Storage::add_column(const char* name, const char* declaration) {
 
 Storage::~Storage() { sqlite3_close(db_); }
 
-void Storage::exec(const char* sql) {
-  char* error = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-    std::string message = error ? error : "unknown error";
-    sqlite3_free(error);
-    throw std::runtime_error(fmt::format("database {}: {}", path_, message));
-  }
-}
+void Storage::exec(const char* sql) { exec_sql(db_, path_, sql); }
 
-sqlite3_stmt* Storage::prepare(const char* sql) {
-  sqlite3_stmt* statement = nullptr;
-  if (sqlite3_prepare_v2(db_, sql, -1, &statement, nullptr) != SQLITE_OK) {
-    throw std::runtime_error(fmt::format("database {}: {}", path_, sqlite3_errmsg(db_)));
-  }
-  return statement;
-}
+sqlite3_stmt* Storage::prepare(const char* sql) { return prepare_sql(db_, path_, sql); }
 
 namespace {
 
@@ -137,11 +100,6 @@ void in_transaction(sqlite3* db, const std::string& path, F&& body) {
   }
 }
 
-void step_done(sqlite3* db, sqlite3_stmt* s, const std::string& path) {
-  if (sqlite3_step(s) != SQLITE_DONE) {
-    throw std::runtime_error(fmt::format("database {}: {}", path, sqlite3_errmsg(db)));
-  }
-}
 
 }  // namespace
 
