@@ -209,6 +209,9 @@ class GameshireState {
   Value symbol_value(std::uint8_t symbol, ResId res) const;
 
  private:
+  // view.cpp: the parts of a placement and of a skill's use (null when the move is not valid).
+  nlohmann::json place_parts(const MoveCode& m) const;
+  nlohmann::json skill_parts(Seat seat, const MoveCode& m) const;
   // state.cpp
   void add_skill_moves(Seat seat, ActionList& out) const;
   void add_token_moves(Seat seat, ActionList& out) const;

@@ -361,9 +361,49 @@ nlohmann::json square_names(Bits cells) {
 
 }  // namespace
 
+// Place: the plan's card, orientation, anchor and the squares it covers with their values (null when the
+// move names no valid placement).
+nlohmann::json GameshireState::place_parts(const MoveCode& m) const {
+  const bool autumn = season_ == Season::Autumn;
+  if (current_.card == kNoCard) return nullptr;
+  const auto& list = autumn ? rules_->cards[current_.card].autumn : rules_->cards[current_.card].spring;
+  if (m.a >= list.size() || !anchor_valid(list[m.a].pattern, m.b)) return nullptr;
+  const Placed& p = list[m.a];
+  std::array<std::pair<int, Value>, kMaxShapeCells> items{};
+  for (int i = 0; i < p.size; ++i) items[i] = {m.b + p.offset[i], autumn ? kBlank : symbol_value(p.symbol[i], current_.res)};
+  std::sort(items.begin(), items.begin() + p.size);
+  nlohmann::json squares = nlohmann::json::array();
+  for (int i = 0; i < p.size; ++i) {
+    nlohmann::json sq = square_json(items[i].first);
+    if (!autumn) sq["value"] = value_text(items[i].second);
+    squares.push_back(std::move(sq));
+  }
+  return {{"kind", autumn ? "shade_plan" : "place_plan"}, {"card", current_.card}, {"orientation", m.a},
+          {"rotation", p.transform % 4}, {"mirrored", p.transform >= 4}, {"omitted", p.omitted},
+          {"anchor", cell_name(m.b)}, {"cells", squares}};
+}
+
+// UseSkill: the skill, its crop, effect and cost, and what it names (null when the move is not valid).
+nlohmann::json GameshireState::skill_parts(Seat seat, const MoveCode& m) const {
+  if (m.a >= kCrops) return nullptr;
+  const SkillInfo& sk = rules_->skills[m.a];
+  const int cost = seat >= 0 && seat < seats_ ? skill_cost(seat) : -1;
+  nlohmann::json j = {{"kind", "use_skill"}, {"skill", sk.name}, {"crop", std::string(1, kCropLetters[m.a])},
+                      {"effect", effect_key(sk.effect)}, {"cost", cost}};
+  if (sk.effect == SkillEffect::SwapResource) {
+    if (m.b >= market_.size()) return nullptr;
+    j["slot"] = m.b;
+    j["card"] = market_[m.b].card;
+  } else if (sk.effect == SkillEffect::ReturnPlan) {
+    if (m.b >= rules_->cards.size()) return nullptr;
+    j["card"] = m.b;
+    j["name"] = rules_->cards[m.b].name;
+  }
+  return j;
+}
+
 nlohmann::json GameshireState::parts(Seat seat, Action action) const {
   const MoveCode m = MoveCode::decode(action);
-  const auto& cards = rules_->cards;
   const bool autumn = season_ == Season::Autumn;
   switch (m.move) {
     case Move::Choose:
@@ -373,45 +413,16 @@ nlohmann::json GameshireState::parts(Seat seat, Action action) const {
         return j;
       }
       break;
-    case Move::Place: {
-      if (current_.card == kNoCard) break;
-      const auto& list = autumn ? cards[current_.card].autumn : cards[current_.card].spring;
-      if (m.a >= list.size() || !anchor_valid(list[m.a].pattern, m.b)) break;
-      const Placed& p = list[m.a];
-      std::array<std::pair<int, Value>, kMaxShapeCells> items{};
-      for (int i = 0; i < p.size; ++i) items[i] = {m.b + p.offset[i], autumn ? kBlank : symbol_value(p.symbol[i], current_.res)};
-      std::sort(items.begin(), items.begin() + p.size);
-      nlohmann::json squares = nlohmann::json::array();
-      for (int i = 0; i < p.size; ++i) {
-        nlohmann::json sq = square_json(items[i].first);
-        if (!autumn) sq["value"] = value_text(items[i].second);
-        squares.push_back(std::move(sq));
-      }
-      return {{"kind", autumn ? "shade_plan" : "place_plan"}, {"card", current_.card}, {"orientation", m.a},
-              {"rotation", p.transform % 4}, {"mirrored", p.transform >= 4}, {"omitted", p.omitted},
-              {"anchor", cell_name(m.b)}, {"cells", squares}};
-    }
+    case Move::Place:
+      if (nlohmann::json j = place_parts(m); !j.is_null()) return j;
+      break;
     case Move::Pass: return {{"kind", "pass"}};
     case Move::Omit:
       if (current_.card != kNoCard && m.a < card_squares(current_.card)) return {{"kind", "omit"}, {"card", current_.card}, {"square", m.a + 1}};
       break;
-    case Move::UseSkill: {
-      if (m.a >= kCrops) break;
-      const SkillInfo& sk = rules_->skills[m.a];
-      const int cost = seat >= 0 && seat < seats_ ? skill_cost(seat) : -1;
-      nlohmann::json j = {{"kind", "use_skill"}, {"skill", sk.name}, {"crop", std::string(1, kCropLetters[m.a])},
-                          {"effect", effect_key(sk.effect)}, {"cost", cost}};
-      if (sk.effect == SkillEffect::SwapResource) {
-        if (m.b >= market_.size()) break;
-        j["slot"] = m.b;
-        j["card"] = market_[m.b].card;
-      } else if (sk.effect == SkillEffect::ReturnPlan) {
-        if (m.b >= cards.size()) break;
-        j["card"] = m.b;
-        j["name"] = cards[m.b].name;
-      }
-      return j;
-    }
+    case Move::UseSkill:
+      if (nlohmann::json j = skill_parts(seat, m); !j.is_null()) return j;
+      break;
     case Move::Erase:
       if (m.a < kCells) {
         nlohmann::json j = square_json(m.a);
