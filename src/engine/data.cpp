@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <stdlib.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -40,31 +42,29 @@ toml::table load_toml_data(const std::string& game_id, const std::string& name, 
   return parse_toml(read_data_file(game_id, name, data_dir), data_file_name(game_id, name, data_dir));
 }
 
-std::string data_dir_holding(const std::string& game_id, const std::vector<std::string>& data_files,
-                             const std::map<std::string, std::string>& files) {
-  std::uint64_t hash = 14695981039346656037ull;   // FNV-1a over the game and every file
-  auto mix = [&](const std::string& text) {
-    for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-    hash = (hash ^ 0xff) * 1099511628211ull;
-  };
-  mix(game_id);
+TempDataDir::TempDataDir(const std::string& game_id, const std::vector<std::string>& data_files,
+                         const std::map<std::string, std::string>& files) {
   for (const auto& [name, text] : files) {
     if (std::find(data_files.begin(), data_files.end(), name) == data_files.end()) {
       throw UserError(fmt::format("data file '{}' is not one of {}'s ({})", name, game_id, fmt::join(data_files, ", ")));
     }
-    mix(name);
-    mix(text);
   }
-  const auto dir = std::filesystem::temp_directory_path() / fmt::format("court-data-{}-{:016x}", game_id, hash);
-  std::filesystem::create_directories(dir);
+  std::string pattern = (std::filesystem::temp_directory_path() / "court-data-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw UserError(fmt::format("cannot make a temporary directory {}", pattern));
+  path_ = pattern;
   for (const auto& [name, text] : files) {
-    const auto path = dir / name;
-    if (std::filesystem::exists(path) && read_input_file(path.string()) == text) continue;
-    std::ofstream out(path, std::ios::binary);
+    std::ofstream out(path_ + "/" + name, std::ios::binary);
     out << text;
-    if (!out) throw UserError(fmt::format("cannot write the replay's data file {}", path.string()));
+    if (!out) {
+      std::filesystem::remove_all(path_);
+      throw UserError(fmt::format("cannot write the replay's data file {}/{}", path_, name));
+    }
   }
-  return dir.string();
+}
+
+TempDataDir::~TempDataDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
 }
 
 std::string data_file_name(const std::string& game_id, const std::string& name, const std::string& data_dir) {

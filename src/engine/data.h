@@ -77,10 +77,20 @@ class FieldReader {
 };
 
 // A data directory holding `files` (name -> text; every name must be one of `data_files`, the game's,
-// else UserError): a directory under the system's temporary directory named by the game and the files'
-// content, written when missing. A replay that carries a variant's data re-runs from it.
-std::string data_dir_holding(const std::string& game_id, const std::vector<std::string>& data_files,
-                             const std::map<std::string, std::string>& files);
+// else UserError), made under the system's temporary directory and removed with this object. A replay
+// that carries a variant's data prepares its game from one (games read their data when prepared).
+class TempDataDir {
+ public:
+  TempDataDir(const std::string& game_id, const std::vector<std::string>& data_files,
+              const std::map<std::string, std::string>& files);
+  ~TempDataDir();
+  TempDataDir(const TempDataDir&) = delete;
+  TempDataDir& operator=(const TempDataDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 // The compiled-in rules page docs/rules/<game_id>.md, or an empty string.
 std::string rules_page(const std::string& game_id);

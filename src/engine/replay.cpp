@@ -85,10 +85,10 @@ Replay Replay::from_json(const nlohmann::json& doc) {
 
 std::unique_ptr<GameState> start_state(const Replay& replay, const GameRegistry& registry) {
   const GameEntry& entry = registry.get(replay.game);
-  const std::string data_dir =
-      replay.data_files.empty() ? replay.data_dir
-                                : data_dir_holding(entry.info.id, entry.info.data_files, replay.data_files);
-  auto factory = entry.prepare(entry.make_config(replay.players, replay.options, data_dir));
+  std::optional<TempDataDir> carried;   // a variant's data the replay carries: its game reads it when prepared
+  if (!replay.data_files.empty()) carried.emplace(entry.info.id, entry.info.data_files, replay.data_files);
+  auto factory = entry.prepare(entry.make_config(replay.players, replay.options,
+                                                 carried ? carried->path() : replay.data_dir));
   return replay.scenario ? factory->from_scenario(*replay.scenario, replay.seed) : factory->new_game(replay.seed);
 }
 
