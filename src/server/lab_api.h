@@ -32,10 +32,8 @@ class Lab {
   bool admits(bool loopback, const std::string& authorization) const;
   HttpAnswer answer(const std::string& method, const std::vector<std::string>& parts, const Target& target,
                     const std::string& body);
-  const std::string& dir() const { return settings_.dir; }
   // What a table of variant `id` is made from; ApiError 404 when there is no such variant.
   TableVariant table_variant(std::int64_t id);
-  LabStore& store() { return store_; }
 
  private:
   HttpAnswer route(const std::string& method, const std::vector<std::string>& parts, const Target& target,

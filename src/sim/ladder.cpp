@@ -20,11 +20,12 @@ struct Reading {
   }
 };
 
-Reading reading(const nlohmann::json& figure, double fair, const char* significance_key = "p_value") {
+// A seat's figure is significant at p < 0.05 against the fair share; a card's carries its own verdict
+// (`significant`, its test against the seats without it).
+Reading reading(const nlohmann::json& figure, double fair) {
   if (figure.is_null() || !figure.contains("win_rate")) return {};
-  const bool significant = std::string(significance_key) == "significant"
-                               ? figure.value("significant", false)
-                               : figure.value("p_value", 1.0) < 0.05;
+  const bool significant = figure.contains("significant") ? figure["significant"].get<bool>()
+                                                          : figure.value("p_value", 1.0) < 0.05;
   return {true, figure["win_rate"].get<double>(), figure["ci95"][0].get<double>(), figure["ci95"][1].get<double>(),
           fair, significant};
 }
@@ -63,7 +64,7 @@ nlohmann::json rung_json(const Rung& r) {
 // Card impact of `card` in rung `r`, read against the win rate of the seats without it.
 Reading card_reading(const nlohmann::json& r, const std::string& card) {
   for (const auto& c : r["cards"]) {
-    if (c["card"] == card) return reading(c, c["win_rate_without"].get<double>(), "significant");
+    if (c["card"] == card) return reading(c, c["win_rate_without"].get<double>());
   }
   return {};
 }

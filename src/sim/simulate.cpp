@@ -15,7 +15,6 @@ bool stopped(const SimHooks& hooks) { return hooks.stop && hooks.stop->load(); }
 std::vector<GameRecord> play_batch(const SimRequest& request, std::shared_ptr<const GameFactory> factory,
                                    const std::vector<std::string>& lineup, const BatchSettings& settings,
                                    const Cluster& cluster, const SimHooks& hooks) {
-  if (hooks.batch_started) hooks.batch_started(settings.games / settings.stride);
   auto records = run_batch(*request.entry, std::move(factory), lineup, settings, cluster.mpi ? nullptr : hooks.stop,
                            hooks.progress);
   return gather_records(cluster, std::move(records));

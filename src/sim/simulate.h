@@ -4,7 +4,6 @@
 #pragma once
 
 #include <atomic>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -25,12 +24,11 @@ struct SimRequest {
   std::vector<std::string> ladder;        // --ladder: at least two bots, weakest first; empty: none
 };
 
-// What the caller sees while it runs: a stop flag polled between games (MPI runs ignore it), a count of
-// finished games over every batch, and a call when each batch starts (its games on this rank).
+// What the caller sees while it runs: a stop flag polled between games (MPI runs ignore it) and a count
+// of finished games over every batch.
 struct SimHooks {
   const std::atomic<bool>* stop = nullptr;
   Progress* progress = nullptr;
-  std::function<void(std::uint64_t games)> batch_started;
   bool keep_records = false;              // keep each variant's records (for the CSV)
 };
 
