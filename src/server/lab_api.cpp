@@ -84,19 +84,46 @@ struct Refusal {
   nlohmann::json body;
 };
 
-[[noreturn]] void refuse(const std::string& code, const VariantProblem& p) {
+// `row` (a CSV import's row, 1 the header) is sent only when there is one.
+[[noreturn]] void refuse(const std::string& code, const VariantProblem& p, int row = 0) {
   nlohmann::json body = error_body(code, p.message);
   body["file"] = p.file.empty() ? nlohmann::json() : nlohmann::json(p.file);
   body["line"] = p.line > 0 ? nlohmann::json(p.line) : nlohmann::json();
   body["field"] = p.field.empty() ? nlohmann::json() : nlohmann::json(p.field);
+  if (row > 0) body["row"] = row;
   throw Refusal{std::move(body)};
+}
+
+// What the game's loader finds wrong with the variant (which it completes when nothing is).
+std::optional<VariantProblem> problem_of(Variant& v, const std::string& lab_dir) {
+  const GameEntry& entry = game_named(v.game);
+  std::filesystem::create_directories(lab_dir);
+  return check_variant(entry, v, lab_dir);
 }
 
 // Checks the variant with the game's loader; a problem is refused at its file, line and field.
 void check_or_refuse(Variant& v, const std::string& lab_dir) {
-  const GameEntry& entry = game_named(v.game);
-  std::filesystem::create_directories(lab_dir);
-  if (auto p = check_variant(entry, v, lab_dir)) refuse("bad_variant", *p);
+  if (auto p = problem_of(v, lab_dir)) refuse("bad_variant", *p);
+}
+
+// Replaces the list `table` of `file` with the CSV's rows and checks the variant; a problem is refused
+// at its CSV row as well: an unreadable CSV as bad_csv, a value the loader refuses as bad_variant.
+void import_csv(Variant& v, const std::string& file, const std::string& table, const std::string& csv,
+                const std::string& lab_dir) {
+  CsvImport import;
+  try {
+    import = csv_to_table(v.files.at(file), table, csv);
+  } catch (const CsvError& e) {
+    refuse("bad_csv", {file, 0, "", e.what()}, e.row);
+  } catch (const UserError& e) {
+    refuse("bad_csv", {file, 0, "", e.what()});
+  }
+  v.files[file] = import.text;
+  if (auto p = problem_of(v, lab_dir)) {
+    const int row = p->file == file ? csv_row_at(import, p->line) : 0;
+    if (row > 0) p->message = fmt::format("CSV row {}: {}", row, p->message);
+    refuse("bad_variant", *p, row);
+  }
 }
 
 std::string query(const Target& target, const char* key) {
@@ -156,7 +183,12 @@ HttpAnswer Lab::route(const std::string& method, const std::vector<std::string>&
     };
     const auto a = report_of("a"), b = report_of("b");
     if (a["game"] != b["game"]) throw ApiError(400, "bad_compare", "the two reports are of different games");
-    return json_reply(200, {{"a", a["options"]}, {"b", b["options"]}, {"differences", sim::compare_reports(a, b)}});
+    const auto dir = [](const nlohmann::json& doc) { return doc.value("data_dir", std::string()); };
+    const nlohmann::json data = {{"a", dir(a).empty() ? nlohmann::json() : nlohmann::json(dir(a))},
+                                 {"b", dir(b).empty() ? nlohmann::json() : nlohmann::json(dir(b))},
+                                 {"differ_in", files_differing(game_named(a["game"]), dir(a), dir(b))}};
+    return json_reply(200, {{"a", a["options"]}, {"b", b["options"]}, {"data", data},
+                            {"differences", sim::compare_reports(a, b)}});
   }
   throw ApiError(404, "not_found", fmt::format("no address {}", target.path.substr(0, 100)));
 }
@@ -215,14 +247,15 @@ HttpAnswer Lab::variants(const std::string& method, const std::vector<std::strin
       require(method, "GET");
       return text_reply(file->second, "text/plain; charset=utf-8");
     }
-    try {
-      if (method == "GET") return text_reply(table_to_csv(file->second, query(target, "table")), "text/csv; charset=utf-8");
-      require(method, "POST");
-      v.files[file->first] = csv_to_table(file->second, query(target, "table"), body);
-    } catch (const UserError& e) {
-      refuse("bad_csv", {file->first, 0, "", e.what()});
+    if (method == "GET") {
+      try {
+        return text_reply(table_to_csv(file->second, query(target, "table")), "text/csv; charset=utf-8");
+      } catch (const UserError& e) {
+        refuse("bad_csv", {file->first, 0, "", e.what()});
+      }
     }
-    check_or_refuse(v, settings_.dir);
+    require(method, "POST");
+    import_csv(v, file->first, query(target, "table"), body, settings_.dir);
     store_.update_variant(v);
     return json_reply(200, variant_json(v, settings_.dir, true));
   }

@@ -68,7 +68,9 @@ std::vector<std::vector<std::string>> read_csv(const std::string& csv) {
       cell += c;
     }
   }
-  if (quoted) throw UserError(fmt::format("CSV row {}: a quoted cell is not closed", rows.size()));
+  if (quoted) {
+    throw CsvError(static_cast<int>(rows.size()), fmt::format("CSV row {}: a quoted cell is not closed", rows.size()));
+  }
   if (!cell.empty() || !rows.back().empty()) rows.back().push_back(std::move(cell));
   while (!rows.empty() && rows.back().empty()) rows.pop_back();
   return rows;
@@ -99,21 +101,21 @@ std::string key_text(const std::string& name) {
   return bare ? name : as_toml(toml::value<std::string>(name));
 }
 
-// The rows as [[key]] tables, each field in the CSV's column order.
-std::string list_text(const std::string& key, const std::vector<std::vector<std::string>>& rows) {
+// The rows as [[key]] tables after `import.text`, each field in the CSV's column order.
+void append_list(CsvImport& import, const std::string& key, const std::vector<std::vector<std::string>>& rows) {
   const auto& columns = rows[0];
-  std::string out;
+  std::string& out = import.text;
   for (std::size_t r = 1; r < rows.size(); ++r) {
     if (rows[r].size() > columns.size()) {
-      throw UserError(fmt::format("CSV row {} has {} cells but the first row names {} columns", r + 1, rows[r].size(),
-                                  columns.size()));
+      throw CsvError(static_cast<int>(r + 1), fmt::format("CSV row {} has {} cells but the first row names {} columns",
+                                                          r + 1, rows[r].size(), columns.size()));
     }
-    out += "\n[[" + key_text(key) + "]]\n";
+    out.append("\n[[").append(key_text(key)).append("]]\n");
+    import.row_lines.push_back(static_cast<int>(std::count(out.begin(), out.end(), '\n')));
     for (std::size_t c = 0; c < rows[r].size(); ++c) {
       if (!rows[r][c].empty()) out += key_text(columns[c]) + " = " + cell_value(rows[r][c]) + "\n";
     }
   }
-  return out;
 }
 
 }  // namespace
@@ -138,31 +140,37 @@ std::string table_to_csv(const std::string& toml_text, const std::string& key) {
     }
   }
   std::string out;
-  for (std::size_t c = 0; c < columns.size(); ++c) out += (c ? "," : "") + csv_cell(columns[c]);
+  for (std::size_t c = 0; c < columns.size(); ++c) out.append(c ? "," : "").append(csv_cell(columns[c]));
   out += "\n";
   for (const auto& entry : list) {
     const toml::table& t = *entry.as_table();
     for (std::size_t c = 0; c < columns.size(); ++c) {
       const toml::node* v = t.get(columns[c]);
-      out += (c ? "," : "") + (v ? csv_cell(value_text(*v)) : std::string());
+      out.append(c ? "," : "").append(v ? csv_cell(value_text(*v)) : std::string());
     }
     out += "\n";
   }
   return out;
 }
 
-std::string csv_to_table(const std::string& toml_text, const std::string& key, const std::string& csv) {
+CsvImport csv_to_table(const std::string& toml_text, const std::string& key, const std::string& csv) {
   toml::table root = parse(toml_text);
   const std::string list_key = chosen_key(root, key);
   const auto rows = read_csv(csv);
-  if (rows.empty()) throw UserError("the CSV is empty: its first row names the columns");
+  if (rows.empty()) throw CsvError(1, "the CSV is empty: its first row names the columns");
   const auto& columns = rows[0];
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    if (columns[c].empty()) throw UserError(fmt::format("CSV column {} has no name in the first row", c + 1));
+    if (columns[c].empty()) throw CsvError(1, fmt::format("CSV column {} has no name in the first row", c + 1));
   }
   root.erase(list_key);
-  const std::string rest = root.empty() ? "" : as_toml(root) + "\n";
-  return rest + list_text(list_key, rows);
+  CsvImport import{root.empty() ? "" : as_toml(root) + "\n", {}};
+  append_list(import, list_key, rows);
+  return import;
+}
+
+int csv_row_at(const CsvImport& import, int line) {
+  const auto after = std::upper_bound(import.row_lines.begin(), import.row_lines.end(), line);
+  return after == import.row_lines.begin() ? 0 : static_cast<int>(after - import.row_lines.begin()) + 1;
 }
 
 }  // namespace court::server

@@ -10,7 +10,26 @@
 #include <string>
 #include <vector>
 
+#include "engine/types.h"
+
 namespace court::server {
+
+// A CSV that cannot be read, at its row (1 is the header row).
+class CsvError : public UserError {
+ public:
+  CsvError(int row, const std::string& what) : UserError(what), row(row) {}
+  int row;
+};
+
+// A list of tables imported from CSV: the file's new text, and the line where each data row's table
+// starts (row_lines[i] for CSV row i + 2), so a problem the loader finds can be named by its CSV row.
+struct CsvImport {
+  std::string text;
+  std::vector<int> row_lines;
+};
+
+// The CSV row (2 for the first data row) of line `line` of an imported file; 0 before the list.
+int csv_row_at(const CsvImport& import, int line);
 
 // The keys of `toml_text`'s top-level lists of tables ([[card]] -> "card"), in file order.
 std::vector<std::string> table_lists(const std::string& toml_text);
@@ -19,7 +38,7 @@ std::vector<std::string> table_lists(const std::string& toml_text);
 std::string table_to_csv(const std::string& toml_text, const std::string& key);
 
 // `toml_text` with its list `key` (the first list when empty) replaced by the rows of `csv`.
-// UserError naming the row and column of a malformed CSV.
-std::string csv_to_table(const std::string& toml_text, const std::string& key, const std::string& csv);
+// CsvError naming the row (and column) of a malformed CSV; UserError for a file without the list.
+CsvImport csv_to_table(const std::string& toml_text, const std::string& key, const std::string& csv);
 
 }  // namespace court::server

@@ -91,6 +91,18 @@ std::map<std::string, std::string> shipped_files(const GameEntry& entry) {
   return out;
 }
 
+std::vector<std::string> files_differing(const GameEntry& entry, const std::string& dir_a, const std::string& dir_b) {
+  std::vector<std::string> out;
+  for (const auto& name : entry.info.data_files) {
+    try {
+      if (read_data_file(entry.info.id, name, dir_a) == read_data_file(entry.info.id, name, dir_b)) continue;
+    } catch (const UserError&) {
+    }
+    out.push_back(name);
+  }
+  return out;
+}
+
 std::optional<VariantProblem> check_variant(const GameEntry& entry, Variant& v, const std::string& scratch) {
   if (auto p = check_names(entry, v)) return p;
   const std::string dir = fmt::format("{}/check-{}", scratch, make_token().substr(0, 16));

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/game.h"
 #include "server/lab_store.h"
@@ -30,6 +31,10 @@ std::map<std::string, std::string> shipped_files(const GameEntry& entry);
 // Checks `v` (game, name, files, options) with the game's loader at every seat count; on success fills
 // in the shipped files the designer left out and the content hash. `scratch` is a directory for trial runs.
 std::optional<VariantProblem> check_variant(const GameEntry& entry, Variant& v, const std::string& scratch);
+
+// The data files that differ between two data directories of `entry` ("" for the shipped data), by name.
+// A file that cannot be read (a directory since removed) counts as differing.
+std::vector<std::string> files_differing(const GameEntry& entry, const std::string& dir_a, const std::string& dir_b);
 
 // The data directory of a checked variant under `lab_dir`: <lab_dir>/variants/<hash>, written when missing.
 std::string variant_data_dir(const std::string& lab_dir, const Variant& v);

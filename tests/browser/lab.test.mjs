@@ -8,6 +8,7 @@
 // variant is created from the Lab and its page loads. Screenshots at 1280×800 and 390×844 of each step.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
 import { check, checkNoSideScroll, getJson, newPage, runTest } from "./lib.mjs";
 
 const kGames = 2000;
@@ -122,7 +123,7 @@ async function designer(server, page, record, out) {
   await page.setInputFiles(cardsInput, { name: "cards.csv", mimeType: "text/csv", buffer: Buffer.from(broken) });
   await page.waitForSelector(".csv-problem:not([hidden])");
   const csvProblem = await page.locator(".csv-problem").textContent();
-  check(csvProblem.includes("cards.csv, row 2 (card #1), field quantity"), `the CSV refusal names its row: ${csvProblem}`);
+  check(csvProblem.includes("cards.csv, row 2, field quantity"), `the CSV refusal names its row: ${csvProblem}`);
   await page.setInputFiles(cardsInput, { name: "cards.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.waitForSelector(".csv-problem[hidden]", { state: "attached" });
   // The file written from the CSV has no comments.
@@ -181,6 +182,17 @@ async function designer(server, page, record, out) {
     check((await report.locator(`a[href="/api/lab/jobs/${variantJob}/report.${kind}"]`).count()) === 1, `report.${kind} link`);
   }
   await page.waitForSelector(`.reproduce .files a[href$="/files/cards.toml"]`);
+  // The variant as one .zip: a folder named after it with every data file, ready for --data.
+  const [zip] = await Promise.all([page.waitForEvent("download"), page.click(".reproduce .files button.zip")]);
+  const zipped = unzipSync(readFileSync(await zip.path()));
+  const now = await getJson(`${server.base}/api/lab/variants/${variant.id}`);
+  const folder = "Intrigue-four-Oracles-one-round";
+  check(zip.suggestedFilename() === `${folder}.zip`, `the zip's name: ${zip.suggestedFilename()}`);
+  check(Object.keys(zipped).sort().join() === Object.keys(now.files).sort().map((f) => `${folder}/${f}`).join(),
+    `the zip holds every data file in one folder: ${Object.keys(zipped).join(", ")}`);
+  check(strFromU8(zipped[`${folder}/cards.toml`]) === now.files["cards.toml"], "the zip's cards.toml is the variant's");
+  await page.locator(".reproduce").scrollIntoViewIfNeeded();
+  await shots("reproduce", ".reproduce .files");
   await shots("report", `.report[data-job="${variantJob}"] .chart`);
 
   lap("report shown");
@@ -192,6 +204,8 @@ async function designer(server, page, record, out) {
   await page.waitForSelector(".comparison");
   const marked = await page.locator(".comparison tr.significant td:first-child").allTextContents();
   check(marked.includes("★ mean length"), `the mean length differs significantly (marked: ${marked.join(", ")})`);
+  const dataLine = await page.locator(".comparison").textContent();
+  check(dataLine.includes("A ran the shipped data, B a variant's data; they differ in cards.toml."), `the data line: ${dataLine}`);
   await shots("compare", ".comparison tr.significant");
 
   lap("compared");

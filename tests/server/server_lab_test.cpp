@@ -165,8 +165,17 @@ TEST(ServerLab, CardTablesRoundTripThroughCsv) {
                                 replaced(edited, "Oracle,action,oracle,0,4,", "Oracle,action,oracle,0,400,"));
   EXPECT_EQ(broken.status, 400);
   EXPECT_EQ(broken.json().at("field"), "quantity");
-  EXPECT_EQ(http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml", "title,type\n\"Oracle,action\n").json().at("code"),
-            "bad_csv");
+  EXPECT_EQ(broken.json().at("row"), 2) << "Oracle is the first card, the CSV's second row: " << broken.body;
+  const std::string third_row = "Assassination,";
+  const auto at = edited.find('\n', edited.find(third_row));
+  const HttpReply late = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml",
+                              edited.substr(0, at) + ",extra,cells,beyond,the,header" + edited.substr(at));
+  EXPECT_EQ(late.json().at("code"), "bad_csv");
+  EXPECT_EQ(late.json().at("row"), 3) << late.body;
+  const HttpReply open_quote = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml", "title,type\n\"Oracle,action\n");
+  EXPECT_EQ(open_quote.json().at("code"), "bad_csv");
+  EXPECT_EQ(open_quote.json().at("row"), 2) << open_quote.body;
+  EXPECT_EQ(lab(port, "GET", "variants/" + id + "/csv/cards.toml").body, edited) << "refused imports change nothing";
   const json copy = lab(port, "POST", "variants/" + id + "/duplicate").json();
   EXPECT_EQ(copy.at("name"), "base (copy)");
   EXPECT_EQ(copy.at("files"), imported.json().at("files"));
@@ -191,6 +200,18 @@ TEST(ServerLab, CompareTwoResults) {
     if (d.at("what") == "mean length") length_differs = d.at("significant").get<bool>();
   }
   EXPECT_TRUE(length_differs) << "one round instead of three shortens the game: " << r.body;
+  EXPECT_TRUE(r.json().at("data").at("differ_in").empty()) << "both ran the shipped data: " << r.body;
+
+  // A variant with one card changed: the answer says which data file differs.
+  const json v = lab(port, "POST", "variants",
+                     {{"game", "intrigue"}, {"name", "two oracles"},
+                      {"files", {{"cards.toml", replaced(shipped(port, "intrigue").at("files").at("cards.toml").get<std::string>(), "quantity = 1\ntext = \"Draw two", "quantity = 2\ntext = \"Draw two")}}}})
+                     .json();
+  const json c = run({{"variant", v.at("id")}, {"games", 300}, {"seed", 3}});
+  const json data = lab(port, "GET", fmt::format("compare?a={}&b={}", a.at("id").get<int>(), c.at("id").get<int>())).json().at("data");
+  EXPECT_TRUE(data.at("a").is_null());
+  EXPECT_EQ(data.at("b"), v.at("data_dir"));
+  EXPECT_EQ(data.at("differ_in"), json::array({"cards.toml"}));
 }
 
 // Bad job requests are refused with their field and what is allowed.

@@ -1,6 +1,7 @@
 // The Lab's REST calls (/api/lab/, docs/protocol.md "The Lab") and their wire types. The Lab answers this
 // machine as it is; from elsewhere it needs the server's --lab-token, kept here in localStorage and sent as
 // "Authorization: Bearer TOKEN".
+import { strToU8, zipSync } from "fflate";
 import { ApiError, type OptionSpec, type TableSummary } from "../api";
 
 export type Options = Record<string, string>;
@@ -182,6 +183,8 @@ export interface Difference {
 export interface Comparison {
   a: Options;
   b: Options;
+  /** Each side's data directory (null: the shipped data) and the data files whose text differs. */
+  data: { a: string | null; b: string | null; differ_in: string[] };
   differences: Difference[];
 }
 
@@ -197,6 +200,8 @@ export class LabError extends ApiError {
     readonly file: string | null = null,
     readonly line: number | null = null,
     readonly field: string | null = null,
+    /** For a CSV import, the CSV row of the problem (1 is the header row). */
+    readonly row: number | null = null,
   ) {
     super(status, message);
   }
@@ -239,6 +244,7 @@ async function call<T>(method: string, path: string, body?: unknown, text?: stri
       typeof d.file === "string" ? d.file : null,
       typeof d.line === "number" ? d.line : null,
       typeof d.field === "string" ? d.field : null,
+      typeof d.row === "number" ? d.row : null,
     );
   }
   return data as T;
@@ -275,6 +281,27 @@ export const compareJobs = (a: number, b: number) => call<Comparison>("GET", `/a
 export const createVariantTable = (variant: number, seats: string[]) =>
   call<TableSummary>("POST", "/api/tables", { variant, seats });
 
+/** Saves `blob` under `name` in the browser's downloads. */
+function save(blob: Blob, name: string) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/**
+ * A variant's data files as one .zip holding a folder named after the variant: unzipped, the folder is
+ * what `court sim --data` and `court play --data` read.
+ */
+export function downloadVariantZip(variant: Pick<Variant, "name" | "files">) {
+  const folder = variant.name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "") || "variant";
+  const entries: Record<string, Uint8Array> = {};
+  for (const [file, text] of Object.entries(variant.files)) entries[`${folder}/${file}`] = strToU8(text);
+  const zipped = zipSync(entries, { level: 6 });
+  save(new Blob([zipped as Uint8Array<ArrayBuffer>], { type: "application/zip" }), `${folder}.zip`);
+}
+
 /**
  * Fetches a Lab file with the token and saves it under `name` (a plain link cannot send the header; on this
  * machine, without a token, the link itself downloads).
@@ -282,10 +309,5 @@ export const createVariantTable = (variant: number, seats: string[]) =>
 export async function download(url: string, name: string) {
   const response = await fetch(url, { headers: headers(false) });
   if (!response.ok) throw new LabError(response.status, `${name}: HTTP ${response.status}`, "");
-  const blob = await response.blob();
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  save(await response.blob(), name);
 }

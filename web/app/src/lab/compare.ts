@@ -62,6 +62,13 @@ function optionText(o: Options): string {
   return list.length ? list.join(", ") : "defaults";
 }
 
+/** Whether the two ran the same data files, and if not which files differ. */
+function dataText(c: Comparison): string {
+  const source = (dir: string | null) => (dir ? "a variant's data" : "the shipped data");
+  if (!c.data.differ_in.length) return `the same data files (A ${source(c.data.a)}, B ${source(c.data.b)}).`;
+  return `A ran ${source(c.data.a)}, B ${source(c.data.b)}; they differ in ${c.data.differ_in.join(", ")}.`;
+}
+
 function table(jobA: Job, jobB: Job, c: Comparison): HTMLElement {
   const significant = c.differences.filter((d) => d.significant).length;
   const rows = (only: boolean) =>
@@ -93,6 +100,7 @@ function table(jobA: Job, jobB: Job, c: Comparison): HTMLElement {
       "p.muted.small",
       h("b", "A: "), `${jobTitle(jobA)}, options ${optionText(c.a)}`, h("br"),
       h("b", "B: "), `${jobTitle(jobB)}, options ${optionText(c.b)}`, h("br"),
+      h("b", "Data: "), dataText(c), h("br"),
       "Significant: p below 5% after Holm's correction over all the figures compared.",
     ),
     h("label.field.inline.small", only, "Only the significant ones"),

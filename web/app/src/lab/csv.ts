@@ -2,7 +2,7 @@
 // exported (a download) and imported (through the game's checks, like a save), and each data file.
 import { h, mount, toast } from "../dom";
 import { LabError, csvUrl, importCsv, variantFileUrl, type Variant } from "./api";
-import { downloadLink } from "./report";
+import { downloadLink, zipButton } from "./report";
 import { withoutPlace } from "./state";
 
 export interface CsvHooks {
@@ -49,13 +49,18 @@ export function csvBox(v: Variant, hooks: CsvHooks): HTMLElement {
     h("p.small.muted", "One row per entry, one column per field. An import replaces the list through the same checks, and writes the file anew (without its comments)."),
     rows,
     problem,
-    h("p.small.row", "The variant's files: ", Object.keys(v.files).map((f) => downloadLink(variantFileUrl(v.id, f), f, f))),
+    h(
+      "p.small.row",
+      "The variant's files: ",
+      Object.keys(v.files).map((f) => downloadLink(variantFileUrl(v.id, f), f, f)),
+      zipButton(v),
+    ),
   );
 }
 
 /**
- * A refused CSV import, shown at the CSV's row: the server checks the file written from the CSV, which
- * the editor does not hold, so its line would point at the wrong text; "card #3" is the CSV's row 4.
+ * A refused CSV import, shown at the CSV's row (the server's `row`): the server checks the file written
+ * from the CSV, which the editor does not hold, so its line would point at the wrong text.
  */
 function showCsvProblem(box: HTMLElement, e: unknown, csv: string, file: string) {
   box.hidden = false;
@@ -63,8 +68,7 @@ function showCsvProblem(box: HTMLElement, e: unknown, csv: string, file: string)
     mount(box, h("b", "Not imported: "), (e as Error).message);
     return;
   }
-  const entry = /(\w+) #(\d+)/.exec(e.message);
-  const where = [csv, entry ? `row ${Number(entry[2]) + 1} (${entry[1]} #${entry[2]})` : null, e.field ? `field ${e.field}` : null];
+  const where = [csv, e.row ? `row ${e.row}` : null, e.field ? `field ${e.field}` : null];
   mount(
     box,
     h("b", `Not imported into ${file}. `),

@@ -4,6 +4,7 @@
 import { h, type Child } from "../dom";
 import {
   download,
+  downloadVariantZip,
   getVariant,
   isSweep,
   loadLabToken,
@@ -12,6 +13,7 @@ import {
   type Job,
   type Report,
   type SweepReport,
+  type Variant,
 } from "./api";
 import { chartBoxes, reportCharts, sweepCharts } from "./charts";
 
@@ -29,6 +31,13 @@ export function dataTable(head: string[], rows: Child[][], mark?: (i: number) =>
       h("tbody", rows.map((row, i) => h("tr", { class: mark?.(i) }, row.map((c) => h("td", c))))),
     ),
   );
+}
+
+/** All the variant's data files as one .zip (a folder for `court sim --data`). */
+export function zipButton(v: Pick<Variant, "name" | "files">): HTMLElement {
+  const button = h("button.button.secondary.small.zip", { type: "button" }, "All files (.zip)");
+  button.addEventListener("click", () => downloadVariantZip(v));
+  return button;
 }
 
 /** A link that downloads a Lab file; with a token it fetches with the header instead. */
@@ -126,7 +135,7 @@ function reproduce(job: Job): HTMLElement {
       h("code", job.request.data_dir ?? "?"),
       " on the server (the command's ",
       h("code", "--data"),
-      "). Elsewhere, save these files into a folder and give that folder to ",
+      "). Elsewhere, unzip the variant (or save its files into a folder) and give that folder to ",
       h("code", "--data"),
       " instead:",
     ),
@@ -135,6 +144,7 @@ function reproduce(job: Job): HTMLElement {
   getVariant(id)
     .then((v) =>
       files.replaceChildren(
+        zipButton(v),
         ...Object.keys(v.files).map((f) => downloadLink(variantFileUrl(id, f), f, f)),
       ),
     )
