@@ -4,7 +4,12 @@
 // percentile) and the server's memory per table (RSS growth / N).
 //
 //   court_serve_load --court build/release/court [--tables 200] [--game persuasion] [--players 4]
-//                    [--bot heuristic] [--threads 0]
+//                    [--bot heuristic] [--threads 0] [--think MIN-MAX] [--lab-job JSON]
+//
+// --think MIN-MAX: the person answers after a think time of MIN..MAX ms, as people do (default 0-0: at
+// once, a saturation test). --lab-job '{"game":"intrigue","games":1000000,"seats":[...]}': a Lab job
+// (POST /api/lab/jobs) runs while the tables play, and is cancelled at the end; compare the latency
+// with and without it.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +18,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
@@ -25,6 +31,8 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <memory>
+#include <random>
 #include <regex>
 #include <string>
 #include <vector>
@@ -38,6 +46,29 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+// --think MIN-MAX: each move after a think time drawn uniformly from MIN..MAX ms (a fixed seed, so runs
+// repeat); 0-0 answers at once (a saturation test).
+struct Think {
+  int min_ms = 0, max_ms = 0;
+  std::shared_ptr<std::mt19937> rng = std::make_shared<std::mt19937>(20261127);
+  int draw() const { return std::uniform_int_distribution<int>(min_ms, max_ms)(*rng); }
+};
+
+Think think_range(const std::string& text) {
+  Think t;
+  const auto dash = text.find('-');
+  try {
+    t.min_ms = std::stoi(text.substr(0, dash));
+    t.max_ms = dash == std::string::npos ? t.min_ms : std::stoi(text.substr(dash + 1));
+  } catch (const std::exception&) {
+    t.min_ms = -1;
+  }
+  if (t.min_ms < 0 || t.max_ms < t.min_ms || t.max_ms > 600000) {
+    throw std::invalid_argument("--think takes MIN-MAX in milliseconds, 0 <= MIN <= MAX <= 600000, e.g. 1000-3000");
+  }
+  return t;
+}
+
 struct Args {
   std::string court = "build/release/court";
   int tables = 200;
@@ -45,6 +76,8 @@ struct Args {
   int players = 4;
   std::string bot = "heuristic";
   int threads = 0;
+  Think think;
+  std::string lab_job;   // a Lab job request (JSON) that runs while the tables play; empty: none
 };
 
 long rss_kib(pid_t pid) {
@@ -76,47 +109,81 @@ struct Totals {
   std::vector<double> latencies_ms;
   int finished = 0;
   int moved_once = 0;
+  int stale = 0;   // moves refused as stale (the person then chose again)
 };
 
-// One person at one table: answers every state that asks for a move with its first legal move. The
-// latency of a move is the time from sending it to the first state message with a later step.
-asio::awaitable<void> person(std::uint16_t port, std::string code, std::string token, Totals& totals) {
-  auto executor = co_await asio::this_coro::executor;
-  websocket::stream<beast::tcp_stream> ws(executor);
-  co_await beast::get_lowest_layer(ws).async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
-                                                     asio::use_awaitable);
-  co_await ws.async_handshake("127.0.0.1", "/ws?table=" + code + "&token=" + token, asio::use_awaitable);
-  std::int64_t sent_step = -1;
+
+// One scripted person at one table: answers every state that asks for a move with its first legal
+// move, at once or after a think time drawn from --think. The reading never stops while it thinks (other
+// seats' simultaneous choices keep arriving, and a move chosen at an earlier step still counts, as in the
+// browser). The latency of a move is the time from sending it to the first state with a later step.
+struct Person {
+  explicit Person(asio::any_io_executor executor) : ws(executor) {}
+  websocket::stream<beast::tcp_stream> ws;
+  std::string token;
+  std::int64_t seen_step = -1;        // the newest state's step
+  nlohmann::json action;              // the newest state's first legal move (null: nothing to do)
+  std::int64_t sent_step = -1;        // the step the last move was sent at
   Clock::time_point sent_at;
-  bool waiting_answer = false;
+  bool thinking = false, waiting_answer = false, over = false;
+};
+
+asio::awaitable<void> send_move(std::shared_ptr<Person> p) {
+  p->sent_step = p->seen_step;
+  p->sent_at = Clock::now();
+  p->waiting_answer = true;
+  const std::string move = nlohmann::json{{"type", "move"}, {"token", p->token}, {"step", p->seen_step},
+                                          {"action", p->action}}.dump();
+  co_await p->ws.async_write(asio::buffer(move), asio::use_awaitable);
+}
+
+asio::awaitable<void> think_then_move(std::shared_ptr<Person> p, int think_ms) {
+  asio::steady_timer timer(co_await asio::this_coro::executor, std::chrono::milliseconds(think_ms));
+  co_await timer.async_wait(asio::use_awaitable);
+  p->thinking = false;
+  if (!p->over && !p->action.is_null() && !p->waiting_answer) co_await send_move(p);
+}
+
+asio::awaitable<void> person(std::uint16_t port, std::string code, std::string token, Totals& totals, Think think) {
+  auto executor = co_await asio::this_coro::executor;
+  auto p = std::make_shared<Person>(executor);
+  p->token = token;
+  co_await beast::get_lowest_layer(p->ws).async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
+                                                        asio::use_awaitable);
+  co_await p->ws.async_handshake("127.0.0.1", "/ws?table=" + code + "&token=" + token, asio::use_awaitable);
   bool counted = false;
-  for (;;) {
+  while (!p->over) {
     beast::flat_buffer buffer;
-    co_await ws.async_read(buffer, asio::use_awaitable);
+    co_await p->ws.async_read(buffer, asio::use_awaitable);
     auto message = nlohmann::json::parse(beast::buffers_to_string(buffer.data()));
     if (message.at("type") != "state") {
-      if (message.at("code") == "stale" || message.at("code") == "not_your_turn") continue;
-      throw std::runtime_error("server refused a move: " + message.dump());
+      if (message.at("code") != "stale" && message.at("code") != "not_your_turn") {
+        throw std::runtime_error("server refused a move: " + message.dump());
+      }
+      ++totals.stale;
+      p->waiting_answer = false;   // choose again from the newest state
+      p->sent_step = -1;
+    } else {
+      const std::int64_t step = message.at("step");
+      p->seen_step = step;
+      p->action = message.at("legal").empty() ? nlohmann::json() : message.at("legal")[0].at("action");
+      if (p->waiting_answer && step > p->sent_step) {
+        totals.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - p->sent_at).count());
+        p->waiting_answer = false;
+        if (!counted) { counted = true; ++totals.moved_once; }
+      }
+      p->over = message.at("status") == "finished";
     }
-    const std::int64_t step = message.at("step");
-    if (waiting_answer && step > sent_step) {
-      totals.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at).count());
-      waiting_answer = false;
-      if (!counted) { counted = true; ++totals.moved_once; }
-    }
-    if (message.at("status") == "finished") break;
-    if (!waiting_answer && !message.at("legal").empty() && step > sent_step) {
-      sent_step = step;
-      sent_at = Clock::now();
-      waiting_answer = true;
-      const std::string move = nlohmann::json{{"type", "move"}, {"token", token}, {"step", step},
-                                              {"action", message.at("legal")[0].at("action")}}.dump();
-      co_await ws.async_write(asio::buffer(move), asio::use_awaitable);
+    if (p->over || p->waiting_answer || p->thinking || p->action.is_null() || p->seen_step <= p->sent_step) continue;
+    if (think.max_ms == 0) {
+      co_await send_move(p);
+    } else {
+      p->thinking = true;
+      asio::co_spawn(executor, think_then_move(p, think.draw()), asio::detached);
     }
   }
   ++totals.finished;
-  beast::error_code ec;
-  beast::get_lowest_layer(ws).close();
+  beast::get_lowest_layer(p->ws).close();
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -130,7 +197,8 @@ double percentile(std::vector<double> v, double p) {
 
 int main(int argc, char** argv) {
   Args args;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  if (argc % 2 == 0) { fmt::print(stderr, "{} needs a value\n", argv[argc - 1]); return 2; }
+  for (int i = 1; i + 1 < argc; i += 2) try {
     const std::string key = argv[i], value = argv[i + 1];
     if (key == "--court") args.court = value;
     else if (key == "--tables") args.tables = std::stoi(value);
@@ -138,7 +206,12 @@ int main(int argc, char** argv) {
     else if (key == "--players") args.players = std::stoi(value);
     else if (key == "--bot") args.bot = value;
     else if (key == "--threads") args.threads = std::stoi(value);
+    else if (key == "--think") args.think = think_range(value);
+    else if (key == "--lab-job") args.lab_job = value;
     else { fmt::print(stderr, "unknown argument {}\n", key); return 2; }
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "{} {}: {}\n", argv[i], argv[i + 1], e.what());
+    return 2;
   }
   char db_template[] = "/tmp/court_load_XXXXXX";
   if (!mkdtemp(db_template)) return 1;
@@ -175,13 +248,19 @@ int main(int argc, char** argv) {
   usleep(300000);
   const long rss_before = rss_kib(pid);
 
+  std::string lab_id;
+  if (!args.lab_job.empty()) {
+    lab_id = std::to_string(request(port, http::verb::post, "/api/lab/jobs", args.lab_job).at("id").get<long>());
+    while (request(port, http::verb::get, "/api/lab/jobs/" + lab_id).at("status") == "queued") usleep(10000);
+  }
+
   asio::io_context io;
   Totals totals;
   const auto start = Clock::now();
   for (int i = 0; i < args.tables; ++i) {
     const std::string code = request(port, http::verb::post, "/api/tables", create.dump()).at("code");
     const std::string token = request(port, http::verb::post, "/api/tables/" + code + "/join", "{}").at("token");
-    asio::co_spawn(io, person(port, code, token, totals), [](std::exception_ptr e) {
+    asio::co_spawn(io, person(port, code, token, totals, args.think), [](std::exception_ptr e) {
       if (e) std::rethrow_exception(e);
     });
   }
@@ -192,6 +271,11 @@ int main(int argc, char** argv) {
   io.run();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const long rss_after = rss_kib(pid);
+  nlohmann::json lab;
+  if (!lab_id.empty()) {
+    lab = request(port, http::verb::get, "/api/lab/jobs/" + lab_id);
+    request(port, http::verb::delete_, "/api/lab/jobs/" + lab_id);
+  }
 
   kill(pid, SIGTERM);
   int status = 0;
@@ -200,8 +284,15 @@ int main(int argc, char** argv) {
 
   fmt::print("court_serve_load: {} tables of {} ({} players: 1 scripted person, {} bots), {} game threads\n",
              args.tables, args.game, args.players, args.bot, args.threads ? std::to_string(args.threads) : "auto");
+  fmt::print("  think time:            {}\n", args.think.max_ms ? fmt::format("{}-{} ms per move", args.think.min_ms,
+                                                                           args.think.max_ms) : "none (answers at once)");
+  if (!lab.is_null()) {
+    fmt::print("  Lab job alongside:     {} of {} games done during the run ({}, {})\n", lab.at("done").get<long>(),
+               lab.at("total").get<long>(), lab.at("status").get<std::string>(), lab.at("command").get<std::string>());
+  }
   fmt::print("  games finished:        {}\n", totals.finished);
-  fmt::print("  person moves measured: {}\n", totals.latencies_ms.size());
+  fmt::print("  person moves measured: {} ({} refused as stale and chosen again)\n", totals.latencies_ms.size(),
+             totals.stale);
   fmt::print("  move latency:          median {:.2f} ms, 99th percentile {:.2f} ms, max {:.2f} ms\n",
              percentile(totals.latencies_ms, 0.5), percentile(totals.latencies_ms, 0.99),
              percentile(totals.latencies_ms, 1.0));
