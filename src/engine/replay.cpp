@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+#include <optional>
+#include <utility>
+
 #include "engine/data.h"
 #include "engine/files.h"
 #include "engine/registry.h"
@@ -27,9 +31,28 @@ nlohmann::json toml_to_json(const toml::node& node) {
   throw UserError("scenario: unsupported TOML value (dates and times are not used by Court)");
 }
 
+// A whole number of type T, or nullopt: nlohmann's get<int>() casts a float or a too large number
+// without a check (2.2e64 as an int is undefined behaviour; the fuzzer found it).
+template <class T>
+std::optional<T> whole(const nlohmann::json& v) {
+  if (v.is_number_unsigned()) {
+    const auto n = v.get<std::uint64_t>();
+    if (n <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return static_cast<T>(n);
+  } else if (v.is_number_integer()) {
+    const auto n = v.get<std::int64_t>();
+    if (std::in_range<T>(n)) return static_cast<T>(n);
+  }
+  return std::nullopt;
+}
+
 template <class T>
 T field(const nlohmann::json& doc, const char* name) {
   if (!doc.contains(name)) throw UserError(fmt::format("replay: missing field '{}'", name));
+  if constexpr (std::is_integral_v<T>) {
+    if (auto n = whole<T>(doc.at(name))) return *n;
+    throw UserError(fmt::format("replay: field '{}' must be a whole number from {} to {}", name,
+                                std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
+  }
   try {
     return doc.at(name).get<T>();
   } catch (const nlohmann::json::exception&) {
@@ -67,13 +90,16 @@ Replay Replay::from_json(const nlohmann::json& doc) {
   if (!actions.is_array()) throw UserError("replay: field 'actions' must be an array");
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const auto& a = actions[i];
-    if (!a.is_object() || !a.contains("seat") || !a.contains("code") || !a["seat"].is_number_integer() ||
-        !a["code"].is_number_unsigned()) {
-      throw UserError(fmt::format("replay: actions[{}] must be {{seat, code, move}}", i));
+    const auto seat = a.is_object() && a.contains("seat") ? whole<int>(a["seat"]) : std::nullopt;
+    const auto code = a.is_object() && a.contains("code") && a["code"].is_number_unsigned()
+                          ? whole<std::uint32_t>(a["code"]) : std::nullopt;
+    if (!seat || !code) {
+      throw UserError(fmt::format("replay: actions[{}] must be {{seat, code, move}} (seat and code whole numbers, "
+                                  "code from 0 to {})", i, std::numeric_limits<std::uint32_t>::max()));
     }
     ReplayAction ra;
-    ra.seat = a["seat"].get<int>();
-    ra.action.code = a["code"].get<std::uint32_t>();
+    ra.seat = *seat;
+    ra.action.code = *code;
     if (a.contains("move") && a["move"].is_string()) ra.label = a["move"].get<std::string>();
     r.actions.push_back(std::move(ra));
   }

@@ -96,11 +96,44 @@ TEST(Replay, MalformedDocumentsNameTheField) {
   EXPECT_EQ(error_of(without_seed), "replay: missing field 'seed'");
   auto bad_action = doc;
   bad_action["actions"][0] = "play 3";
-  EXPECT_EQ(error_of(bad_action), "replay: actions[0] must be {seat, code, move}");
+  EXPECT_EQ(error_of(bad_action),
+            "replay: actions[0] must be {seat, code, move} (seat and code whole numbers, code from 0 to 4294967295)");
   auto bad_type = doc;
   bad_type["players"] = "two";
-  EXPECT_EQ(error_of(bad_type), "replay: field 'players' has the wrong type");
+  EXPECT_EQ(error_of(bad_type), "replay: field 'players' must be a whole number from -2147483648 to 2147483647");
   EXPECT_EQ(error_of(nlohmann::json::array()), "replay: not a JSON object");
+}
+
+// Found by the fuzz_replay campaign: a float or a too large number where a whole number belongs was cast
+// without a check (2.2e64 as an int is undefined behaviour). Each is refused, naming the field.
+TEST(Replay, NumbersOutOfRangeAreRefusedNotCast) {
+  DuelFixture table;
+  const nlohmann::json doc = table.play(5).to_json();
+  auto refused = [](nlohmann::json d) {
+    try {
+      Replay::from_json(d);
+    } catch (const UserError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  for (const nlohmann::json& players : {nlohmann::json(2.22222e64), nlohmann::json(2.0), nlohmann::json(std::int64_t{1} << 40)}) {
+    auto d = doc;
+    d["players"] = players;
+    EXPECT_NE(refused(d).find("field 'players' must be a whole number"), std::string::npos) << players;
+  }
+  auto seed = doc;
+  seed["seed"] = -1;
+  EXPECT_NE(refused(seed).find("field 'seed' must be a whole number from 0"), std::string::npos);
+  for (const nlohmann::json& bad : {nlohmann::json(1.5e30), nlohmann::json(std::int64_t{1} << 40)}) {
+    auto seat = doc;
+    seat["actions"][0]["seat"] = bad;
+    EXPECT_NE(refused(seat).find("actions[0] must be"), std::string::npos) << bad;
+    auto code = doc;
+    code["actions"][0]["code"] = bad;
+    EXPECT_NE(refused(code).find("actions[0] must be"), std::string::npos) << bad;
+  }
+  EXPECT_EQ(refused(doc), "accepted") << "the untouched replay still loads";
 }
 
 // Found by fuzz_ws (the same parser): a number too large for a double is not a syntax error to the
