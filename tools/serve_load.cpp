@@ -4,12 +4,12 @@
 // percentile) and the server's memory per table (RSS growth / N).
 //
 //   court_serve_load --court build/release/court [--tables 200] [--game persuasion] [--players 4]
-//                    [--bot heuristic] [--threads 0] [--think MIN-MAX] [--lab-job JSON]
+//                    [--bot heuristic] [--threads 0] [--think MIN-MAX] [--lab-job JSON] [--latencies FILE]
 //
 // --think MIN-MAX: the person answers after a think time of MIN..MAX ms, as people do (default 0-0: at
 // once, a saturation test). --lab-job '{"game":"intrigue","games":1000000,"seats":[...]}': a Lab job
 // (POST /api/lab/jobs) runs while the tables play, and is cancelled at the end; compare the latency
-// with and without it.
+// with and without it. --latencies FILE writes each measured move's send time (s) and latency (ms).
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -78,6 +78,7 @@ struct Args {
   int threads = 0;
   Think think;
   std::string lab_job;   // a Lab job request (JSON) that runs while the tables play; empty: none
+  std::string latencies; // a file for every measured move: "<sent, s since start> <latency, ms>"
 };
 
 long rss_kib(pid_t pid) {
@@ -107,6 +108,8 @@ nlohmann::json request(std::uint16_t port, http::verb verb, const std::string& t
 
 struct Totals {
   std::vector<double> latencies_ms;
+  std::vector<double> sent_s;   // when each measured move was sent, in seconds since the first table opened
+  Clock::time_point start = Clock::now();
   int finished = 0;
   int moved_once = 0;
   int stale = 0;   // moves refused as stale (the person then chose again)
@@ -169,6 +172,7 @@ asio::awaitable<void> person(std::uint16_t port, std::string code, std::string t
       p->action = message.at("legal").empty() ? nlohmann::json() : message.at("legal")[0].at("action");
       if (p->waiting_answer && step > p->sent_step) {
         totals.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - p->sent_at).count());
+        totals.sent_s.push_back(std::chrono::duration<double>(p->sent_at - totals.start).count());
         p->waiting_answer = false;
         if (!counted) { counted = true; ++totals.moved_once; }
       }
@@ -208,6 +212,7 @@ int main(int argc, char** argv) {
     else if (key == "--threads") args.threads = std::stoi(value);
     else if (key == "--think") args.think = think_range(value);
     else if (key == "--lab-job") args.lab_job = value;
+    else if (key == "--latencies") args.latencies = value;
     else { fmt::print(stderr, "unknown argument {}\n", key); return 2; }
   } catch (const std::exception& e) {
     fmt::print(stderr, "{} {}: {}\n", argv[i], argv[i + 1], e.what());
@@ -257,6 +262,7 @@ int main(int argc, char** argv) {
   asio::io_context io;
   Totals totals;
   const auto start = Clock::now();
+  totals.start = start;
   for (int i = 0; i < args.tables; ++i) {
     const std::string code = request(port, http::verb::post, "/api/tables", create.dump()).at("code");
     const std::string token = request(port, http::verb::post, "/api/tables/" + code + "/join", "{}").at("token");
@@ -282,6 +288,10 @@ int main(int argc, char** argv) {
   waitpid(pid, &status, 0);
   std::remove(db.c_str());
 
+  if (!args.latencies.empty()) {
+    std::ofstream out(args.latencies);
+    for (std::size_t i = 0; i < totals.latencies_ms.size(); ++i) out << fmt::format("{:.3f} {:.3f}\n", totals.sent_s[i], totals.latencies_ms[i]);
+  }
   fmt::print("court_serve_load: {} tables of {} ({} players: 1 scripted person, {} bots), {} game threads\n",
              args.tables, args.game, args.players, args.bot, args.threads ? std::to_string(args.threads) : "auto");
   fmt::print("  think time:            {}\n", args.think.max_ms ? fmt::format("{}-{} ms per move", args.think.min_ms,

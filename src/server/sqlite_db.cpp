@@ -42,6 +42,14 @@ sqlite3_stmt* prepare_sql(sqlite3* db, const std::string& path, const char* sql)
   return statement;
 }
 
+sqlite3_stmt* StatementCache::get(sqlite3* db, const std::string& path, const char* sql) {
+  auto it = statements_.find(std::string_view(sql));
+  if (it == statements_.end()) it = statements_.emplace(sql, Statement(prepare_sql(db, path, sql))).first;
+  sqlite3_reset(it->second.get());
+  sqlite3_clear_bindings(it->second.get());
+  return it->second.get();
+}
+
 void step_done(sqlite3* db, sqlite3_stmt* s, const std::string& path) {
   if (sqlite3_step(s) != SQLITE_DONE) throw std::runtime_error(fmt::format("database {}: {}", path, sqlite3_errmsg(db)));
 }

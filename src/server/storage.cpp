@@ -74,7 +74,10 @@ void Storage::add_column(const char* name, const char* declaration) {
   if (!has) exec(fmt::format("ALTER TABLE tables ADD COLUMN {} {}", name, declaration).c_str());
 }
 
-Storage::~Storage() { sqlite3_close(db_); }
+Storage::~Storage() {
+  hot_.clear();   // a connection with statements left open does not close
+  sqlite3_close(db_);
+}
 
 void Storage::exec(const char* sql) { exec_sql(db_, path_, sql); }
 
@@ -161,18 +164,18 @@ void Storage::append_action(const std::string& code, std::size_t step, const Sto
                             const std::string& status, const std::string& outcome) {
   std::lock_guard lock(mutex_);
   in_transaction(db_, path_, [&] {
-    Statement s(prepare("INSERT INTO actions (code, step, seat, action, label) VALUES (?, ?, ?, ?, ?)"));
-    bind_text(s.get(), 1, code);
-    sqlite3_bind_int64(s.get(), 2, static_cast<sqlite3_int64>(step));
-    sqlite3_bind_int(s.get(), 3, action.seat);
-    sqlite3_bind_int64(s.get(), 4, action.code);
-    bind_text(s.get(), 5, action.label);
-    step_done(db_, s.get(), path_);
-    Statement t(prepare("UPDATE tables SET status = ?, outcome = ? WHERE code = ?"));
-    bind_text(t.get(), 1, status);
-    bind_text(t.get(), 2, outcome);
-    bind_text(t.get(), 3, code);
-    step_done(db_, t.get(), path_);
+    sqlite3_stmt* s = hot_.get(db_, path_, "INSERT INTO actions (code, step, seat, action, label) VALUES (?, ?, ?, ?, ?)");
+    bind_text(s, 1, code);
+    sqlite3_bind_int64(s, 2, static_cast<sqlite3_int64>(step));
+    sqlite3_bind_int(s, 3, action.seat);
+    sqlite3_bind_int64(s, 4, action.code);
+    bind_text(s, 5, action.label);
+    step_done(db_, s, path_);
+    sqlite3_stmt* t = hot_.get(db_, path_, "UPDATE tables SET status = ?, outcome = ? WHERE code = ?");
+    bind_text(t, 1, status);
+    bind_text(t, 2, outcome);
+    bind_text(t, 3, code);
+    step_done(db_, t, path_);
   });
 }
 

@@ -10,8 +10,7 @@
 #include <string>
 #include <vector>
 
-struct sqlite3;
-struct sqlite3_stmt;
+#include "server/sqlite_db.h"
 
 namespace court::server {
 
@@ -93,6 +92,7 @@ class Storage {
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
   std::string path_;
+  StatementCache hot_;   // a move's statements, finalized before db_ is closed
 };
 
 }  // namespace court::server

@@ -297,6 +297,7 @@ std::string Table::state_message(Seat seat) const {
 }
 
 void Table::broadcast() {
+  last_broadcast_ = std::chrono::steady_clock::now();
   std::vector<std::pair<Seat, std::string>> made;   // one message per seat, shared by its connections
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
   for (const auto& w : watchers_) {
@@ -348,7 +349,11 @@ void Table::run_one_bot() {
     broken_ = true;
     return;
   }
-  broadcast();
+  // Bots moving in a row: the seats get the state after the last of them (and one at least every
+  // kBotStatesEvery while a slow bot plays), not one per move: most of the server's time went into
+  // building states nobody would look at for more than a millisecond (docs/protocol.md, "state").
+  const bool more_bots = status_ == kPlaying && match_->next_bot() >= 0;
+  if (!more_bots || std::chrono::steady_clock::now() - last_broadcast_ >= kBotStatesEvery) broadcast();
   schedule_bots();
 }
 

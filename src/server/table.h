@@ -6,6 +6,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -106,6 +107,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::unique_ptr<Match> match_;
   std::string status_;
   bool bot_scheduled_ = false;
+  std::chrono::steady_clock::time_point last_broadcast_{};
+  static constexpr std::chrono::milliseconds kBotStatesEvery{100};
   bool broken_ = false;  // a bot failed: the table stops rather than play on wrongly
   bool expired_ = false;
   std::atomic<std::int64_t> idle_since_ms_;

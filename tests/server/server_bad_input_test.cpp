@@ -139,12 +139,12 @@ TEST(ServerBadInput, LobbyRefusesBadRequestsAndChangesNothing) {
 TEST(ServerBadInput, ATargetThatIsNotUtf8IsRefusedWithAnAnswer) {
   InProcessServer server(temp_db("bad_utf8"));
   const auto port = server.port();
-  expect_refused(http(port, "GET", "/api/tables/K\xff\xff7QX2M"), 404, "unknown_table");
+  expect_refused(http(port, "GET", "/api/tables/K\xff\xff" "7QX2M"), 404, "unknown_table");
   const HttpReply view = http(port, "GET", "/api/tables/K7QX2M/replay/view?seat=%FF");
   EXPECT_GE(view.status, 400) << view.body;
   EXPECT_LT(view.status, 500) << view.body;
   EXPECT_TRUE(view.json().contains("code")) << view.body;
-  const HttpReply file = http(port, "GET", "/no\xfe\xfffile.js");
+  const HttpReply file = http(port, "GET", "/no\xfe\xff" "file.js");
   EXPECT_EQ(file.status, 404) << file.body;
   EXPECT_EQ(file.json().at("code"), "not_found");
   EXPECT_EQ(http(port, "GET", "/api/games").status, 200);
