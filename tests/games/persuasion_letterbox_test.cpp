@@ -277,7 +277,9 @@ TEST(PersuasionIntroductions, EachPlayerShowsADifferentCardToEveryOther) {
       Seat to = (t + 1 + k) % 4;
       game.play(t, MoveCode{Move::Show, static_cast<std::int8_t>(to), game.card(t, k)});
       // Only the shower knows its pending choice.
-      if (t < 3) EXPECT_EQ(game.s().table().knowledge.known[to][t], 0u);
+      if (t < 3) {
+        EXPECT_EQ(game.s().table().knowledge.known[to][t], 0u);
+      }
     }
   }
   ASSERT_EQ(game.s().phase(), Phase::Intentions);

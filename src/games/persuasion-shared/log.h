@@ -3,8 +3,11 @@
 // words for one viewer, and determinization forgets the cards the determinizing seat may not see.
 #pragma once
 
-#include <array>
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <new>
+#include <type_traits>
 
 #include "engine/types.h"
 #include "games/persuasion-shared/cards.h"
@@ -33,28 +36,51 @@ constexpr std::uint16_t seats_mask(Seat a, Seat b = -1) {
 }
 constexpr bool may_see(std::uint16_t mask, Seat viewer) { return viewer >= 0 && ((mask >> viewer) & 1u); }
 
-// Keeps the most recent N events; `total()` counts every event ever logged.
+// Keeps the most recent N events; `total()` counts every event ever logged. Only the events logged are
+// ever written, read or copied: a new state does not zero N events and a copy moves only those in use
+// (both were about a third of a Persuasion playout: issue 22).
 template <std::size_t N>
 class EventLog {
  public:
+  EventLog() = default;
+  EventLog(const EventLog& other) : total_(other.total_) { copy_used(other); }
+  EventLog& operator=(const EventLog& other) {
+    if (this != &other) {
+      total_ = other.total_;
+      copy_used(other);
+    }
+    return *this;
+  }
+
   void push(const LogEvent& e) {
-    events_[total_ % N] = e;
+    std::memcpy(slot(total_), &e, sizeof e);
     ++total_;
   }
   std::uint32_t total() const { return total_; }
   std::uint32_t first() const { return total_ > N ? total_ - static_cast<std::uint32_t>(N) : 0; }
-  const LogEvent& at(std::uint32_t i) const { return events_[i % N]; }  // first() <= i < total()
+  // first() <= i < total()
+  const LogEvent& at(std::uint32_t i) const {
+    return *std::launder(reinterpret_cast<const LogEvent*>(raw_ + (i % N) * sizeof(LogEvent)));
+  }
   // Cards `viewer` may not read are forgotten (for determinization).
   void forget_hidden(Seat viewer) {
     for (std::uint32_t i = first(); i < total_; ++i) {
-      LogEvent& e = events_[i % N];
+      LogEvent& e = *std::launder(reinterpret_cast<LogEvent*>(slot(i)));
       if (e.see_c != kEveryone && !may_see(e.see_c, viewer)) e.c = kNoCard;
       if (e.see_d != kEveryone && !may_see(e.see_d, viewer)) e.d = kNoCard;
     }
   }
 
  private:
-  std::array<LogEvent, N> events_{};
+  static_assert(std::is_trivially_copyable_v<LogEvent>);
+  unsigned char* slot(std::uint32_t i) { return raw_ + (i % N) * sizeof(LogEvent); }
+  void copy_used(const EventLog& other) {
+    std::memcpy(raw_, other.raw_, std::min<std::size_t>(other.total_, N) * sizeof(LogEvent));
+  }
+
+  // Events as bytes (LogEvent is trivially copyable): slots [0, min(total_, N)) hold events, the rest
+  // is never read, so it is left uninitialized.
+  alignas(LogEvent) unsigned char raw_[N * sizeof(LogEvent)];
   std::uint32_t total_ = 0;
 };
 
