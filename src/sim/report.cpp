@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "engine/rng.h"
 #include "sim/stats.h"
@@ -303,17 +306,24 @@ void add_game_stats(const Batch& b, nlohmann::json& report) {
 // Card impact: the win rate of the seats that held or played a card, against those that did not; the
 // three largest significant differences become findings.
 void add_card_impact(const Batch& b, const SeatTotals& t, nlohmann::json& report, std::vector<std::string>& findings) {
-  std::map<std::string, std::pair<double, double>> held;   // card -> (seat-games, wins)
-  double seat_games_all = b.games * b.players;
+  // card -> (seat-games, wins): counted by name without copying names (a record's cards are read in place),
+  // then ordered by name for the report.
+  std::unordered_map<std::string_view, std::pair<double, double>> counted;
+  std::vector<std::string_view> cards;
   for (const auto* r : b.records) {
     for (int s = 0; s < b.players; ++s) {
-      std::set<std::string> cards(r->report.cards[s].begin(), r->report.cards[s].end());
-      for (const auto& card : cards) {
-        held[card].first += 1;
-        held[card].second += r->seats[s].win;
+      cards.assign(r->report.cards[s].begin(), r->report.cards[s].end());
+      std::sort(cards.begin(), cards.end());
+      cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+      for (std::string_view card : cards) {
+        auto& [seat_games, wins] = counted[card];
+        seat_games += 1;
+        wins += r->seats[s].win;
       }
     }
   }
+  const std::map<std::string_view, std::pair<double, double>> held(counted.begin(), counted.end());
+  double seat_games_all = b.games * b.players;
   report["cards"] = nlohmann::json::array();
   std::vector<std::pair<double, std::string>> notable;
   for (const auto& [card, counts] : held) {

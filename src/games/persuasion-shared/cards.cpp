@@ -56,17 +56,25 @@ std::string PersuasionDeck::signed_name(SignedSymbol s) const {
 
 std::string PersuasionDeck::signed_short(SignedSymbol s) const { return signed_name(s); }
 
-std::string PersuasionDeck::trait_label(CardId c) const {
-  if (c == kNoCard) return "a card";
-  const TraitCard& card = cards[c];
-  return fmt::format("#{:02} {} {} {}", card.id, signed_short(card.border[0]), signed_short(card.border[1]),
-                     signed_short(card.border[2]));
+const std::string& PersuasionDeck::trait_label(CardId c) const {
+  static const std::string kAnyCard = "a card";
+  return c == kNoCard ? kAnyCard : trait_labels.at(c);
 }
 
-std::string PersuasionDeck::desire_label(CardId c) const {
-  const TraitCard& card = cards[c];
-  return fmt::format("#{:02} wants {} and {}", card.id, signed_name(card.desire[0]), signed_name(card.desire[1]));
+const std::string& PersuasionDeck::desire_label(CardId c) const { return desire_labels.at(c); }
+
+namespace {
+
+void write_labels(PersuasionDeck& deck) {
+  for (const TraitCard& card : deck.cards) {
+    deck.trait_labels.push_back(fmt::format("#{:02} {} {} {}", card.id, deck.signed_short(card.border[0]),
+                                            deck.signed_short(card.border[1]), deck.signed_short(card.border[2])));
+    deck.desire_labels.push_back(
+        fmt::format("#{:02} wants {} and {}", card.id, deck.signed_name(card.desire[0]), deck.signed_name(card.desire[1])));
+  }
 }
+
+}  // namespace
 
 PersuasionDeck load_deck(const std::string& data_dir) {
   const auto [file, root] = load_data_file("persuasion", kFile, data_dir);
@@ -107,6 +115,7 @@ PersuasionDeck load_deck(const std::string& data_dir) {
   for (std::size_t c = 0; c < deck.cards.size(); ++c) {
     for (SignedSymbol x : deck.cards[c].border) deck.appeal[c] += desired[x.symbol][x.sign > 0];
   }
+  write_labels(deck);
   return deck;
 }
 

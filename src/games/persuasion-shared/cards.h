@@ -57,10 +57,14 @@ struct PersuasionDeck {
   std::string signed_name(SignedSymbol s) const;
   // "+Wealth" (as signed_name)
   std::string signed_short(SignedSymbol s) const;
-  // "#07 +Title -Mystery +Romance": a card as a trait (its number and border).
-  std::string trait_label(CardId c) const;
+  // "#07 +Title -Mystery +Romance": a card as a trait (its number and border); "a card" for kNoCard.
+  const std::string& trait_label(CardId c) const;
   // "#07 wants +Wealth and -Danger": a card as a desires card (its desire row).
-  std::string desire_label(CardId c) const;
+  const std::string& desire_label(CardId c) const;
+
+  // Both labels of every card, written once by load_deck (views, logs and every simulated game's
+  // report name cards: formatting them each time was a third of `court sim`'s time, issue 22).
+  std::vector<std::string> trait_labels, desire_labels;
 };
 
 // Reads data/persuasion/traits.toml (or `data_dir`/traits.toml); throws UserError naming the file,
