@@ -289,15 +289,22 @@ void add_caps(const Batch& b, nlohmann::json& report, std::vector<std::string>& 
 
 // The figures the game contributes: each one's mean over the batch (0 in games that did not report it).
 void add_game_stats(const Batch& b, nlohmann::json& report) {
-  std::set<std::string> keys;
-  for (const auto* r : b.records) for (const auto& [k, v] : r->report.values) keys.insert(k);
-  report["game_stats"] = nlohmann::json::array();
-  for (const auto& key : keys) {
-    std::vector<double> values;
-    for (const auto* r : b.records) {
-      auto it = r->report.values.find(key);
-      values.push_back(it == r->report.values.end() ? 0.0 : it->second);
+  // Each figure's value per game, in game order. A record's figures come sorted by name, as the columns
+  // do, so one walk along both places them (looking each one up was most of the report's time).
+  std::map<std::string_view, std::vector<double>> columns;
+  for (std::size_t i = 0; i < b.records.size(); ++i) {
+    auto column = columns.begin();
+    for (const auto& [key, value] : b.records[i]->report.values) {
+      while (column != columns.end() && column->first < key) ++column;
+      if (column == columns.end() || column->first != key) {
+        column = columns.emplace_hint(column, key, std::vector<double>(b.records.size(), 0.0));
+      }
+      column->second[i] = value;
+      ++column;
     }
+  }
+  report["game_stats"] = nlohmann::json::array();
+  for (const auto& [key, values] : columns) {
     const Summary s = summarize(values);
     report["game_stats"].push_back({{"name", key}, {"mean", s.mean}, {"sd", s.sd}, {"ci95", interval_json(s.mean_ci)}});
   }
