@@ -202,7 +202,9 @@ TEST(Ismcts, ItsChoiceDoesNotDependOnASecretPick) {
     for (int which = 0; which < 2; ++which) chi += (c[which] - expected) * (c[which] - expected) / expected;
     ++cells;
   }
-  if (cells > 1) EXPECT_GT(chi_square_p_value(chi, cells - 1), 0.001) << "chi-square " << chi;
+  if (cells > 1) {
+    EXPECT_GT(chi_square_p_value(chi, cells - 1), 0.001) << "chi-square " << chi;
+  }
 }
 
 }  // namespace

@@ -37,7 +37,9 @@ TEST(BelleData, TheShippedDeckFollowsTheRulings) {
     }
     ++guests;
     ++per_family[info.family];
-    if (info.points < 0) EXPECT_EQ(info.reach_count, 2) << info.name << " has negative points";
+    if (info.points < 0) {
+      EXPECT_EQ(info.reach_count, 2) << info.name << " has negative points";
+    }
     for (int s = 0; s < kSymbols; ++s) if (info.has(static_cast<Symbol>(s))) ++symbols[static_cast<Symbol>(s)];
     powers += info.power != InvitePower::None ? 1 : 0;
     end_of_round += info.bonus.kind != Bonus::None ? 1 : 0;

@@ -82,8 +82,8 @@ inline std::vector<std::string> clique(const BelleState& s, Seat seat) {
   for (const Unit& u : s.units()) {
     if (u.owner != seat) continue;
     std::string entry = s.rules().cards[u.top].name;
-    if (u.couple()) entry += "/" + s.rules().cards[u.bottom].name;
-    if (u.gift_count) entry += "+" + std::to_string(u.gift_count);
+    if (u.couple()) entry.append("/").append(s.rules().cards[u.bottom].name);
+    if (u.gift_count) entry.append("+").append(std::to_string(u.gift_count));
     out.push_back(entry);
   }
   return out;

@@ -82,7 +82,11 @@ TEST(BelleView, DeterminizeResamplesOnlyWhatTheSeatCannotKnow) {
     EXPECT_EQ(unseen_by_1(copy), unseen_by_1(truth));
     hands_changed |= !(copy.hand(0) == truth.hand(0));
     gift_changed |= copy.units()[0].gifts[0].card != truth.units()[0].gifts[0].card;
-    for (const LogEvent& e : copy.log()) if (e.kind == Event::GaveGift) EXPECT_EQ(e.card, kNoCard);
+    for (const LogEvent& e : copy.log()) {
+      if (e.kind == Event::GaveGift) {
+        EXPECT_EQ(e.card, kNoCard);
+      }
+    }
   }
   EXPECT_TRUE(hands_changed);
   EXPECT_TRUE(gift_changed);

@@ -23,7 +23,7 @@ const char* season_name(Season s) { return kSeasonNames[static_cast<int>(s)]; }
 
 std::string cells_text(Bits cells) {
   std::string out;
-  for (; cells; cells &= cells - 1) out += (out.empty() ? "" : " ") + cell_name(std::countr_zero(cells));
+  for (; cells; cells &= cells - 1) out.append(out.empty() ? "" : " ").append(cell_name(std::countr_zero(cells)));
   return out;
 }
 
