@@ -54,8 +54,30 @@ TEST(Runner, SplitRunsMergeIntoTheWholeRun) {
   std::sort(merged.begin(), merged.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
   EXPECT_EQ(records_to_json(merged).dump(), records_to_json(whole).dump());
   EXPECT_EQ(whole.size(), 101u);
-  // The wire format between MPI ranks keeps every field.
   EXPECT_EQ(records_to_json(records_from_json(records_to_json(whole))).dump(), records_to_json(whole).dump());
+}
+
+// The wire format between MPI ranks keeps every field of every record, and refuses a cut-off message.
+TEST(Runner, RecordsCrossBetweenRanksIntact) {
+  DuelBatch setup;
+  BatchSettings s;
+  s.games = 40;
+  auto records = setup.run(s);
+  records[3].cooperative = true;
+  records[3].team_win = true;
+  records[3].loss_cause = "spring_pass";
+  records[5].report.values["a figure"] = 0.1 + 0.2;
+  records[5].report.cards[1] = {"#07 +Title -Mystery +Romance", ""};
+  records[5].report.capped = true;
+  const std::string bytes = records_to_bytes(records);
+  const auto back = records_from_bytes(bytes);
+  ASSERT_EQ(back.size(), records.size());
+  EXPECT_EQ(records_to_json(back).dump(), records_to_json(records).dump());
+  EXPECT_TRUE(back[3].cooperative && back[3].team_win);
+  EXPECT_EQ(back[3].loss_cause, "spring_pass");
+  EXPECT_EQ(back[5].report.values.at("a figure"), 0.1 + 0.2) << "doubles cross bit for bit";
+  EXPECT_EQ(back[5].report.cards[1], records[5].report.cards[1]);
+  EXPECT_THROW(records_from_bytes(std::string_view(bytes).substr(0, bytes.size() - 3)), std::runtime_error);
 }
 
 TEST(Runner, RotationSeatsEachBotInEachSeatEquallyOften) {
