@@ -74,6 +74,10 @@ async function checkHowToPlay(page, base, gameId) {
   check((await page.locator("#how-to-play script").count()) === 0, `${gameId}: the rules carry no script`);
   await page.keyboard.press("Escape");
   await page.waitForFunction(() => !document.getElementById("how-to-play")?.open);
+  // The focus comes back with the dialog's close event (a task after the dialog closes); bots keep
+  // moving meanwhile, so the button may have been drawn anew while the dialog was open.
+  await page.waitForFunction(() => document.activeElement?.id === "how-to-play-button", null, { timeout: 3000 })
+    .catch(() => {});
   const focused = await page.evaluate(() => document.activeElement?.id);
   check(focused === "how-to-play-button", `${gameId}: after Escape the focus is back on the button (it is on "${focused}")`);
 }
@@ -152,6 +156,21 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
   await desk.page.waitForSelector("#how-to-play[open] .rules-text h2");
   await desk.page.screenshot({ path: path.join(out, "how-to-play.png") });
   await desk.page.keyboard.press("Escape");
+  // A redraw while the dialog is open replaces the button that opened it (as a state message does): the
+  // focus still comes back to the button on the page, the new one.
+  await desk.page.waitForFunction(() => !document.getElementById("how-to-play")?.open);
+  await desk.page.click("#how-to-play-button");
+  await desk.page.waitForSelector("#how-to-play[open]");
+  await desk.page.evaluate(() => {
+    const old = document.getElementById("how-to-play-button");
+    old.replaceWith(old.cloneNode(true));
+  });
+  await desk.page.keyboard.press("Escape");
+  await desk.page.waitForFunction(() => document.activeElement?.id === "how-to-play-button", null, { timeout: 3000 })
+    .catch(() => {});
+  const after = await desk.page.evaluate(() => ({ id: document.activeElement?.id, inPage: document.activeElement?.isConnected }));
+  check(after.id === "how-to-play-button" && after.inPage,
+    `after a redraw under the open dialog, Escape gives the focus to the new button (it is on "${after.id}")`);
   check(desk.record.errors.length === 0, `page errors: ${desk.record.errors.join("; ")}`);
   await desk.context.close();
 

@@ -97,6 +97,14 @@ export class HowToPlay {
     this.dialog.addEventListener("click", (e) => {
       if (e.target === this.dialog) this.dialog.close();
     });
+    // The browser gives the focus back to the button that opened the dialog, but a state message
+    // redraws the page meanwhile and that button is replaced by a new one: then the focus is given to
+    // the new one (else it stayed on the closed dialog's close button, and Tab went nowhere).
+    this.dialog.addEventListener("close", () => {
+      const active = document.activeElement;
+      if (active && active !== document.body && !this.dialog.contains(active)) return;
+      document.getElementById("how-to-play-button")?.focus({ preventScroll: true });
+    });
     document.body.append(this.dialog);
   }
 
