@@ -218,3 +218,16 @@ export const forgetToken = (code: string) => localStorage.removeItem(tokenKey(co
 
 export const loadName = () => localStorage.getItem("court.name") ?? "";
 export const saveName = (name: string) => localStorage.setItem("court.name", name);
+
+/**
+ * After creating a table: joins its first seat for a person (if any) under `name`, keeps the seat's
+ * token in this browser, and opens the table's page (the lobby and the Lab's "Play at a table").
+ */
+export async function openNewTable(code: string, seats: string[], name: string): Promise<void> {
+  const first = seats.indexOf("human");
+  if (first >= 0) {
+    const joined = await joinTable(code, name, first);
+    saveToken(code, joined.token);
+  }
+  location.hash = `#/table/${code}`;
+}

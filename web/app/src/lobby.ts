@@ -1,12 +1,11 @@
 // The lobby: pick a game, set it up (players, options, who sits where), list open tables, join by code.
 import {
   createTable,
-  joinTable,
   listGames,
   listTables,
   loadName,
+  openNewTable,
   saveName,
-  saveToken,
   type GameInfo,
   type OptionSpec,
   type TableSummary,
@@ -212,13 +211,8 @@ function setupForm(games: GameInfo[]): HTMLElement {
         ...(seed.value !== "" && people() < 2 ? { seed: Number(seed.value) } : {}),
         ...(talk.checked ? {} : { talk: false }),
       });
-      const firstHuman = seatChoices.indexOf(kHuman);
-      if (firstHuman >= 0) {
-        saveName(name.value.trim());
-        const joined = await joinTable(table.code, name.value.trim() || "Player", firstHuman);
-        saveToken(table.code, joined.token);
-      }
-      location.hash = `#/table/${table.code}`;
+      if (seatChoices.includes(kHuman)) saveName(name.value.trim());
+      await openNewTable(table.code, seatChoices, name.value.trim() || "Player");
     } catch (err) {
       toast(`Could not create the table: ${(err as Error).message}`);
     } finally {

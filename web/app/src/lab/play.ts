@@ -1,6 +1,6 @@
 // "Play the variant": a lobby table with a stored variant's data and options (POST /api/tables with
 // "variant"), each seat a person or a bot; the designer takes the first person's seat and goes to the table.
-import { joinTable, loadName, saveToken, type GameInfo } from "../api";
+import { loadName, openNewTable, type GameInfo } from "../api";
 import { h, mount, toast } from "../dom";
 import { createVariantTable, type Variant } from "./api";
 
@@ -43,12 +43,7 @@ export function playBox(v: Variant, game: GameInfo, unsaved: () => boolean): HTM
     go.disabled = true;
     try {
       const table = await createVariantTable(v.id, [...seats]);
-      const first = seats.indexOf("human");
-      if (first >= 0) {
-        const joined = await joinTable(table.code, loadName() || "Designer", first);
-        saveToken(table.code, joined.token);
-      }
-      location.hash = `#/table/${table.code}`;
+      await openNewTable(table.code, seats, loadName() || "Designer");
     } catch (e) {
       toast(`Could not create the table: ${(e as Error).message}`);
     } finally {
