@@ -21,8 +21,8 @@ void register_runner(const GameEntry& entry, int seats, int threads) {
     std::uint64_t games = 0, actions = 0;
     for (auto _ : state) {
       auto records = sim::run_batch(entry, factory, lineup, settings);
-      for (const auto& r : records) actions += r.length;
-      games += records.size();
+      for (const auto& r : records.games) actions += r.length;
+      games += records.games.size();
       ++settings.seed;
     }
     state.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);

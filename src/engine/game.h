@@ -95,15 +95,57 @@ concept StateModel = std::copyable<S> &&
     };
 
 // What a finished game tells the simulator beyond its outcome. Games fill it in an optional
-// `void report(GameReport&) const` on a terminal state (not the hot path).
-struct GameReport {
-  // Named figures the balance report averages over games, e.g. {"crowned.Duke", 1} or
-  // {"engaged_pairs", 2}. A figure missing from a game counts as 0 for it.
-  std::map<std::string, double> values;
-  // Per seat: the cards it held or played during the game, by name, for "card impact".
-  std::array<std::vector<std::string>, kMaxSeats> cards;
+// `void report(GameReport&) const` on a terminal state. The simulator keeps one per worker and clears
+// it between games, so filling it does not allocate once it has seen a game (issue 22).
+class GameReport {
+ public:
+  // A named figure the balance report averages over games, e.g. ("crowned.Duke", 1) or
+  // ("engaged_pairs", 2). A figure missing from a game counts as 0 for it.
+  void set(std::string_view name, double value) { slot(name) = value; }
+  void add(std::string_view name, double amount = 1) { slot(name) += amount; }
+  // A card `seat` held or played during the game, by name, for "card impact". The name is not
+  // copied: it must outlive the report (a name in the game's rules).
+  void card(Seat seat, std::string_view name) { cards_[static_cast<std::size_t>(seat)].push_back(name); }
   // The game stopped at a cap (such as Persuasion's max_rounds) rather than by its own end.
   bool capped = false;
+
+  struct Figure {
+    std::string name;
+    double value = 0;
+  };
+  // The figures set, in the order first set.
+  const Figure* begin() const { return figures_.data(); }
+  const Figure* end() const { return figures_.data() + used_; }
+  std::size_t size() const { return used_; }
+  // A figure's value; 0 when the game did not set it.
+  double value(std::string_view name) const {
+    for (const Figure& f : *this) if (f.name == name) return f.value;
+    return 0;
+  }
+  bool has(std::string_view name) const {
+    for (const Figure& f : *this) if (f.name == name) return true;
+    return false;
+  }
+  const std::vector<std::string_view>& cards(Seat seat) const { return cards_[static_cast<std::size_t>(seat)]; }
+  // Empties it for the next game, keeping its storage.
+  void clear() {
+    used_ = 0;
+    for (auto& c : cards_) c.clear();
+    capped = false;
+  }
+
+ private:
+  double& slot(std::string_view name) {
+    for (std::size_t i = 0; i < used_; ++i) if (figures_[i].name == name) return figures_[i].value;
+    if (used_ == figures_.size()) figures_.emplace_back();
+    Figure& f = figures_[used_++];
+    f.name.assign(name);   // reuses the slot's storage from an earlier game
+    f.value = 0;
+    return f.value;
+  }
+  std::vector<Figure> figures_;   // the first used_ are this game's
+  std::size_t used_ = 0;
+  std::array<std::vector<std::string_view>, kMaxSeats> cards_;
 };
 
 template <class S>

@@ -14,36 +14,23 @@
 
 namespace court::sim {
 
-nlohmann::json records_to_json(const std::vector<GameRecord>& records) {
+nlohmann::json records_to_json(const Records& records) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& r : records) {
+  for (const auto& r : records.games) {
     nlohmann::json seats = nlohmann::json::array();
     for (const auto& s : r.seats) seats.push_back({s.win, s.score, s.rank});
     nlohmann::json cards = nlohmann::json::array();
-    for (std::size_t s = 0; s < r.seats.size(); ++s) cards.push_back(r.report.cards[s]);
-    out.push_back({{"i", r.index}, {"rot", r.rotation}, {"len", r.length}, {"seats", seats},
-                   {"team", r.team_win}, {"cause", r.loss_cause}, {"values", r.report.values}, {"cards", cards},
-                   {"capped", r.report.capped}});
-  }
-  return out;
-}
-
-std::vector<GameRecord> records_from_json(const nlohmann::json& doc) {
-  std::vector<GameRecord> out;
-  for (const auto& j : doc) {
-    GameRecord r;
-    r.index = j["i"];
-    r.rotation = j["rot"];
-    r.length = j["len"];
-    for (const auto& s : j["seats"]) r.seats.push_back({s[0].get<bool>(), s[1].get<double>(), s[2].get<int>()});
-    r.team_win = j["team"];
-    r.loss_cause = j["cause"];
-    r.report.values = j["values"].get<std::map<std::string, double>>();
-    for (std::size_t s = 0; s < j["cards"].size() && s < r.report.cards.size(); ++s) {
-      r.report.cards[s] = j["cards"][s].get<std::vector<std::string>>();
+    std::size_t at = 0;
+    for (std::size_t s = 0; s < r.seats.size(); ++s) {
+      nlohmann::json held = nlohmann::json::array();
+      for (std::size_t k = 0; k < r.card_counts[s]; ++k) held.push_back(records.names[r.cards[at++]]);
+      cards.push_back(std::move(held));
     }
-    r.report.capped = j["capped"];
-    out.push_back(std::move(r));
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& [name, value] : r.figures) values[records.names[name]] = value;
+    out.push_back({{"i", r.index}, {"rot", r.rotation}, {"len", r.length}, {"seats", seats},
+                   {"team", r.team_win}, {"cause", r.loss_cause}, {"values", values}, {"cards", cards},
+                   {"capped", r.capped}});
   }
   return out;
 }
@@ -93,9 +80,11 @@ class Reader {
 
 }  // namespace
 
-std::string records_to_bytes(const std::vector<GameRecord>& records) {
+std::string records_to_bytes(const Records& records) {
   Writer w;
-  for (const auto& r : records) {
+  w.put(static_cast<std::uint32_t>(records.names.size()));
+  for (std::uint32_t i = 0; i < records.names.size(); ++i) w.text(records.names[i]);
+  for (const auto& r : records.games) {
     w.put(r.index);
     w.put(r.rotation);
     w.put(r.length);
@@ -108,25 +97,32 @@ std::string records_to_bytes(const std::vector<GameRecord>& records) {
     w.put(r.cooperative);
     w.put(r.team_win);
     w.text(r.loss_cause);
-    w.put(static_cast<std::uint32_t>(r.report.values.size()));
-    for (const auto& [name, value] : r.report.values) {
-      w.text(name);
+    w.put(static_cast<std::uint32_t>(r.figures.size()));
+    for (const auto& [name, value] : r.figures) {
+      w.put(name);
       w.put(value);
     }
-    for (std::size_t s = 0; s < r.seats.size(); ++s) {
-      w.put(static_cast<std::uint32_t>(r.report.cards[s].size()));
-      for (const auto& card : r.report.cards[s]) w.text(card);
-    }
-    w.put(r.report.capped);
+    for (std::size_t s = 0; s < r.seats.size(); ++s) w.put(r.card_counts[s]);
+    for (std::uint32_t card : r.cards) w.put(card);
+    w.put(r.capped);
   }
   return w.take();
 }
 
-std::vector<GameRecord> records_from_bytes(std::string_view bytes) {
+Records records_from_bytes(std::string_view bytes) {
   Reader in(bytes);
-  std::vector<GameRecord> out;
+  Records out;
+  const auto names = in.get<std::uint32_t>();
+  for (std::uint32_t i = 0; i < names; ++i) {
+    if (out.names.id(in.text()) != i) throw std::runtime_error("records from another rank name a name twice");
+  }
+  const auto name = [&] {
+    const auto id = in.get<std::uint32_t>();
+    if (id >= names) throw std::runtime_error("records from another rank use a name they do not list");
+    return id;
+  };
   while (!in.done()) {
-    GameRecord r;
+    GameRecord& r = out.games.emplace_back();
     r.index = in.get<std::uint64_t>();
     r.rotation = in.get<int>();
     r.length = in.get<std::uint32_t>();
@@ -143,14 +139,13 @@ std::vector<GameRecord> records_from_bytes(std::string_view bytes) {
     r.team_win = in.get<bool>();
     r.loss_cause = in.text();
     for (auto n = in.get<std::uint32_t>(); n > 0; --n) {
-      std::string name = in.text();
-      r.report.values.emplace_hint(r.report.values.end(), std::move(name), in.get<double>());
+      const auto id = name();
+      r.figures.emplace_back(id, in.get<double>());
     }
-    for (std::uint32_t s = 0; s < seats; ++s) {
-      for (auto n = in.get<std::uint32_t>(); n > 0; --n) r.report.cards[s].push_back(in.text());
-    }
-    r.report.capped = in.get<bool>();
-    out.push_back(std::move(r));
+    std::size_t cards = 0;
+    for (std::uint32_t s = 0; s < seats; ++s) cards += r.card_counts[s] = in.get<std::uint16_t>();
+    for (std::size_t k = 0; k < cards; ++k) r.cards.push_back(name());
+    r.capped = in.get<bool>();
   }
   return out;
 }
@@ -173,7 +168,7 @@ void leave_cluster(const Cluster& cluster) {
   if (cluster.mpi) MPI_Finalize();
 }
 
-std::vector<GameRecord> gather_records(const Cluster& cluster, std::vector<GameRecord> records) {
+Records gather_records(const Cluster& cluster, Records records) {
   if (!cluster.mpi || cluster.size == 1) return records;
   const std::string mine = records_to_bytes(records);
   int length = static_cast<int>(mine.size());
@@ -187,11 +182,8 @@ std::vector<GameRecord> gather_records(const Cluster& cluster, std::vector<GameR
   }
   MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
   if (cluster.rank != 0) return records;
-  for (int r = 1; r < cluster.size; ++r) {
-    auto part = records_from_bytes(std::string_view(all).substr(offsets[r], lengths[r]));
-    for (auto& rec : part) records.push_back(std::move(rec));
-  }
-  std::sort(records.begin(), records.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+  for (int r = 1; r < cluster.size; ++r) merge(records, records_from_bytes(std::string_view(all).substr(offsets[r], lengths[r])));
+  sort_by_index(records);
   return records;
 }
 
@@ -199,7 +191,7 @@ std::vector<GameRecord> gather_records(const Cluster& cluster, std::vector<GameR
 
 Cluster join_cluster() { return {}; }
 void leave_cluster(const Cluster&) {}
-std::vector<GameRecord> gather_records(const Cluster&, std::vector<GameRecord> records) { return records; }
+Records gather_records(const Cluster&, Records records) { return records; }
 
 #endif
 

@@ -22,15 +22,15 @@ Cluster join_cluster();
 void leave_cluster(const Cluster& cluster);
 
 // Rank 0 gets every rank's finished records merged by game index; other ranks get theirs back.
-std::vector<GameRecord> gather_records(const Cluster& cluster, std::vector<GameRecord> records);
+Records gather_records(const Cluster& cluster, Records records);
 
-// Records as JSON and back (for tests and reading).
-nlohmann::json records_to_json(const std::vector<GameRecord>& records);
-std::vector<GameRecord> records_from_json(const nlohmann::json& doc);
+// Records as JSON, names written out (for tests and reading).
+nlohmann::json records_to_json(const Records& records);
 
-// Records as bytes and back: the wire format between ranks (same machine build on every rank).
-// records_from_bytes throws std::runtime_error on input that ends early or names too many seats.
-std::string records_to_bytes(const std::vector<GameRecord>& records);
-std::vector<GameRecord> records_from_bytes(std::string_view bytes);
+// Records as bytes and back: the wire format between ranks (same machine build on every rank): the
+// names once, then each game's numbers. records_from_bytes throws std::runtime_error on input that ends
+// early, names too many seats or uses a name it does not list.
+std::string records_to_bytes(const Records& records);
+Records records_from_bytes(std::string_view bytes);
 
 }  // namespace court::sim

@@ -64,6 +64,7 @@ std::string csv_field(const std::string& text) {
 // What every section of the report reads: the finished games and their context.
 struct Batch {
   const ReportContext& c;
+  const Names& names;   // what the records' figures and cards are numbered by
   std::vector<const GameRecord*> records;
   double games = 0;   // records.size()
   int players = 0;
@@ -282,30 +283,29 @@ void add_team_result(const Batch& b, nlohmann::json& report, std::vector<std::st
 // The games that stopped at a cap rather than ending by the rules.
 void add_caps(const Batch& b, nlohmann::json& report, std::vector<std::string>& findings) {
   double capped = 0;
-  for (const auto* r : b.records) capped += r->report.capped;
+  for (const auto* r : b.records) capped += r->capped;
   report["capped"] = rate_json(capped, b.games);
   if (capped > 0) findings.push_back(fmt::format("{} of games stopped at a cap rather than ending by the rules.", pct(capped / b.games)));
 }
 
 // The figures the game contributes: each one's mean over the batch (0 in games that did not report it).
 void add_game_stats(const Batch& b, nlohmann::json& report) {
-  // Each figure's value per game, in game order. A record's figures come sorted by name, as the columns
-  // do, so one walk along both places them (looking each one up was most of the report's time).
-  std::map<std::string_view, std::vector<double>> columns;
+  // Each figure's value per game, in game order, found by its name's number; then listed by name.
+  std::vector<std::vector<double>> by_number(b.names.size());
   for (std::size_t i = 0; i < b.records.size(); ++i) {
-    auto column = columns.begin();
-    for (const auto& [key, value] : b.records[i]->report.values) {
-      while (column != columns.end() && column->first < key) ++column;
-      if (column == columns.end() || column->first != key) {
-        column = columns.emplace_hint(column, key, std::vector<double>(b.records.size(), 0.0));
-      }
-      column->second[i] = value;
-      ++column;
+    for (const auto& [name, value] : b.records[i]->figures) {
+      auto& column = by_number[name];
+      if (column.empty()) column.assign(b.records.size(), 0.0);
+      column[i] = value;
     }
+  }
+  std::map<std::string_view, const std::vector<double>*> columns;
+  for (std::uint32_t id = 0; id < by_number.size(); ++id) {
+    if (!by_number[id].empty()) columns.emplace(b.names[id], &by_number[id]);
   }
   report["game_stats"] = nlohmann::json::array();
   for (const auto& [key, values] : columns) {
-    const Summary s = summarize(values);
+    const Summary s = summarize(*values);
     report["game_stats"].push_back({{"name", key}, {"mean", s.mean}, {"sd", s.sd}, {"ci95", interval_json(s.mean_ci)}});
   }
 }
@@ -313,23 +313,27 @@ void add_game_stats(const Batch& b, nlohmann::json& report) {
 // Card impact: the win rate of the seats that held or played a card, against those that did not; the
 // three largest significant differences become findings.
 void add_card_impact(const Batch& b, const SeatTotals& t, nlohmann::json& report, std::vector<std::string>& findings) {
-  // card -> (seat-games, wins): counted by name without copying names (a record's cards are read in place),
-  // then ordered by name for the report.
-  std::unordered_map<std::string_view, std::pair<double, double>> counted;
-  std::vector<std::string_view> cards;
+  // card -> (seat-games, wins): counted by the name's number, then ordered by name for the report.
+  std::vector<std::pair<double, double>> counted(b.names.size());
+  std::vector<std::uint32_t> cards;
   for (const auto* r : b.records) {
+    auto next = r->cards.begin();
     for (int s = 0; s < b.players; ++s) {
-      cards.assign(r->report.cards[s].begin(), r->report.cards[s].end());
+      cards.assign(next, next + r->card_counts[s]);
+      next += r->card_counts[s];
       std::sort(cards.begin(), cards.end());
       cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
-      for (std::string_view card : cards) {
+      for (std::uint32_t card : cards) {
         auto& [seat_games, wins] = counted[card];
         seat_games += 1;
         wins += r->seats[s].win;
       }
     }
   }
-  const std::map<std::string_view, std::pair<double, double>> held(counted.begin(), counted.end());
+  std::map<std::string_view, std::pair<double, double>> held;
+  for (std::uint32_t id = 0; id < counted.size(); ++id) {
+    if (counted[id].first > 0) held.emplace(b.names[id], counted[id]);
+  }
   double seat_games_all = b.games * b.players;
   report["cards"] = nlohmann::json::array();
   std::vector<std::pair<double, std::string>> notable;
@@ -360,9 +364,9 @@ std::string percent_pm(double rate, double low, double high) {
   return fmt::format("{:.0f}% ± {:.0f}%", 100 * rate, half);
 }
 
-nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord>& all) {
-  Batch b{c};
-  for (const auto& r : all) b.records.push_back(&r);
+nlohmann::json build_report(const ReportContext& c, const Records& all) {
+  Batch b{c, all.names};
+  for (const auto& r : all.games) b.records.push_back(&r);
   b.games = static_cast<double>(b.records.size());
   b.players = c.players;
   b.cooperative = cooperative(c, b.records);
@@ -392,10 +396,17 @@ nlohmann::json build_report(const ReportContext& c, const std::vector<GameRecord
 }
 
 // The rows of one variant (a leading variant column when `variant` >= 0).
-std::string csv_rows(const ReportContext& c, const std::vector<GameRecord>& records, const std::set<std::string>& keys,
-                     int variant) {
+std::string csv_rows(const ReportContext& c, const Records& records, const std::set<std::string>& keys, int variant) {
+  // The column of each name's number (-1: not a figure)
+  std::vector<int> column(records.names.size(), -1);
+  int k = 0;
+  for (const auto& key : keys) {
+    for (std::uint32_t id = 0; id < records.names.size(); ++id) if (records.names[id] == key) column[id] = k;
+    ++k;
+  }
   std::string out;
-  for (const auto& r : records) {
+  std::vector<double> values(keys.size());
+  for (const auto& r : records.games) {
     if (variant >= 0) out += fmt::format("{},", variant);
     out += fmt::format("{},{},{},{}", r.index, mix_seed(c.settings.seed, r.index), r.rotation, r.length);
     for (int s = 0; s < c.players; ++s) {
@@ -403,11 +414,10 @@ std::string csv_rows(const ReportContext& c, const std::vector<GameRecord>& reco
                          r.seats[s].score, r.seats[s].rank);
     }
     if (c.info->cooperative) out += fmt::format(",{},{}", r.team_win ? 1 : 0, csv_field(r.loss_cause));
-    out += fmt::format(",{}", r.report.capped ? 1 : 0);
-    for (const auto& k : keys) {
-      auto it = r.report.values.find(k);
-      out += fmt::format(",{}", it == r.report.values.end() ? 0.0 : it->second);
-    }
+    out += fmt::format(",{}", r.capped ? 1 : 0);
+    std::fill(values.begin(), values.end(), 0.0);
+    for (const auto& [name, value] : r.figures) values[static_cast<std::size_t>(column[name])] = value;
+    for (double value : values) out += fmt::format(",{}", value);
     out += "\n";
   }
   return out;
@@ -419,17 +429,21 @@ std::string records_csv(const std::vector<CsvPart>& parts) {
   const bool sweep = parts.size() > 1;
   std::set<std::string> keys;   // every figure of every variant: one header for the whole file
   for (const auto& part : parts) {
-    for (const auto& r : *part.records) for (const auto& [k, v] : r.report.values) keys.insert(k);
+    std::vector<bool> figure(part.records->names.size());
+    for (const auto& r : part.records->games) for (const auto& f : r.figures) figure[f.first] = true;
+    for (std::uint32_t id = 0; id < figure.size(); ++id) if (figure[id]) keys.insert(part.records->names[id]);
   }
   std::string out = sweep ? "variant,game,seed,rotation,length" : "game,seed,rotation,length";
   for (int s = 0; s < first.players; ++s) out += fmt::format(",seat{0}_bot,seat{0}_win,seat{0}_score,seat{0}_rank", s);
   if (first.info->cooperative) out += ",team_win,loss_cause";
   out += ",capped";
-  for (const auto& k : keys) out += "," + csv_field(k);
+  for (const auto& k : keys) {
+    out += ',';
+    out += csv_field(k);
+  }
   out += "\n";
   for (std::size_t v = 0; v < parts.size(); ++v) out += csv_rows(*parts[v].context, *parts[v].records, keys, sweep ? static_cast<int>(v) : -1);
   return out;
 }
-
 
 }  // namespace court::sim

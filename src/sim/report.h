@@ -21,14 +21,14 @@ struct ReportContext {
 };
 
 // Aggregates the records of finished games into the report document.
-nlohmann::json build_report(const ReportContext& context, const std::vector<GameRecord>& records);
+nlohmann::json build_report(const ReportContext& context, const Records& records);
 
 // One row per game: index, seed, rotation, length, per seat bot/win/score/rank, team result, cap,
 // and every game figure (the union over all parts). Several parts (a sweep) add a leading
 // `variant` column numbering them.
 struct CsvPart {
   const ReportContext* context;
-  const std::vector<GameRecord>* records;
+  const Records* records;
 };
 std::string records_csv(const std::vector<CsvPart>& parts);
 

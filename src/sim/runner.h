@@ -3,16 +3,40 @@
 // over MPI ranks.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
 
 namespace court::sim {
+
+// The names a batch's records refer to by number (figures and cards): each written once, however
+// many games name it (a record of names as text was 3 KB a game, issue 22).
+class Names {
+ public:
+  Names() = default;
+  Names(Names&&) = default;
+  Names& operator=(Names&&) = default;
+  Names(const Names&) = delete;              // ids_ views the strings of names_
+  Names& operator=(const Names&) = delete;
+  // The number of `name`, added when new.
+  std::uint32_t id(std::string_view name);
+  const std::string& operator[](std::uint32_t id) const { return names_[id]; }
+  std::size_t size() const { return names_.size(); }
+
+ private:
+  std::deque<std::string> names_;            // a deque keeps each string where it is as it grows
+  std::unordered_map<std::string_view, std::uint32_t> ids_;
+};
 
 // One finished game, as the report needs it.
 struct GameRecord {
@@ -22,9 +46,25 @@ struct GameRecord {
   std::vector<SeatResult> seats;
   bool cooperative = false;         // the outcome was a team result (a cooperative game or mode)
   bool team_win = false;
+  bool capped = false;              // GameReport::capped
   std::string loss_cause;
-  GameReport report;
+  // The game's figures (GameReport), as (name id, value), in the order the game set them.
+  std::vector<std::pair<std::uint32_t, double>> figures;
+  // The cards of its report (name ids), seat after seat: seat s has card_counts[s] of them.
+  std::vector<std::uint32_t> cards;
+  std::array<std::uint16_t, kMaxSeats> card_counts{};
 };
+
+// A batch's records, by game index, and the names they use.
+struct Records {
+  Names names;
+  std::vector<GameRecord> games;
+};
+
+// Moves `part`'s games to the end of `into`'s, numbering their names as `into` does.
+void merge(Records& into, Records&& part);
+// Puts the games in index order.
+void sort_by_index(Records& records);
 
 struct BatchSettings {
   std::uint64_t seed = 1;
@@ -46,12 +86,8 @@ struct Progress {
 // Plays the batch. `lineup` has one bot spec per seat (before rotation). Returns the records of the
 // games this process finished, sorted by index (a stop leaves the unplayed ones out). `stop` is
 // polled between games; `progress` counts finished games.
-std::vector<GameRecord> run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
-                                  const std::vector<std::string>& lineup, const BatchSettings& settings,
-                                  const std::atomic<bool>* stop = nullptr, Progress* progress = nullptr);
-
-// Plays game `index` of a batch (what each worker does).
-GameRecord play_one(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
-                    const std::vector<std::string>& lineup, const BatchSettings& settings, std::uint64_t index);
+Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
+                  const std::vector<std::string>& lineup, const BatchSettings& settings,
+                  const std::atomic<bool>* stop = nullptr, Progress* progress = nullptr);
 
 }  // namespace court::sim

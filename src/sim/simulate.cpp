@@ -12,9 +12,9 @@ namespace {
 bool stopped(const SimHooks& hooks) { return hooks.stop && hooks.stop->load(); }
 
 // One batch, gathered from every rank.
-std::vector<GameRecord> play_batch(const SimRequest& request, std::shared_ptr<const GameFactory> factory,
-                                   const std::vector<std::string>& lineup, const BatchSettings& settings,
-                                   const Cluster& cluster, const SimHooks& hooks) {
+Records play_batch(const SimRequest& request, std::shared_ptr<const GameFactory> factory,
+                   const std::vector<std::string>& lineup, const BatchSettings& settings, const Cluster& cluster,
+                   const SimHooks& hooks) {
   auto records = run_batch(*request.entry, std::move(factory), lineup, settings, cluster.mpi ? nullptr : hooks.stop,
                            hooks.progress);
   return gather_records(cluster, std::move(records));

@@ -35,7 +35,7 @@ struct SimHooks {
 struct SimResult {
   nlohmann::json document;                // one report, or {"court_sweep": 1, "variants": [...]} (rank 0 only)
   std::vector<ReportContext> contexts;    // with keep_records: one per variant, for records_csv
-  std::vector<std::vector<GameRecord>> records;
+  std::vector<Records> records;
   bool interrupted = false;
 };
 

@@ -63,19 +63,19 @@ TEST(BelleStats, AFinishedGameReportsRoundsEndingsAndCards) {
   const BelleState& s = *game->as<BelleState>();
   GameReport report;
   game->report(report);
-  EXPECT_EQ(report.values["rounds"], s.rounds_scored());
-  EXPECT_GE(report.values["rounds"], 1);
-  EXPECT_EQ(report.values["rounds_ended_by_couples"] + report.values["rounds_ended_by_deck"], report.values["rounds"]);
-  EXPECT_LE(report.values["rounds_ended_by_deck"], 1);
+  EXPECT_EQ(report.value("rounds"), s.rounds_scored());
+  EXPECT_GE(report.value("rounds"), 1);
+  EXPECT_EQ(report.value("rounds_ended_by_couples") + report.value("rounds_ended_by_deck"), report.value("rounds"));
+  EXPECT_LE(report.value("rounds_ended_by_deck"), 1);
   int high = s.score(0), low = s.score(0);
   for (Seat t = 0; t < 3; ++t) { high = std::max(high, s.score(t)); low = std::min(low, s.score(t)); }
-  EXPECT_EQ(report.values["score_spread"], high - low);
+  EXPECT_EQ(report.value("score_spread"), high - low);
   int total = 0;
   for (int r = 0; r < s.rounds_scored(); ++r) total += s.round_points(r, 0);
   EXPECT_EQ(total, s.score(0));   // the total is the sum of the rounds
   for (Seat t = 0; t < 3; ++t) {
-    EXPECT_FALSE(report.cards[t].empty());
-    for (const auto& name : report.cards[t]) EXPECT_NE(s.rules().find_card(name), kNoCard) << name;
+    EXPECT_FALSE(report.cards(t).empty());
+    for (const auto& name : report.cards(t)) EXPECT_NE(s.rules().find_card(std::string(name)), kNoCard) << name;
   }
 }
 

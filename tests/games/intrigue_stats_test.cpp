@@ -19,11 +19,11 @@ TEST(IntrigueStats, ReportNamesTheMonarchAndEveryCardPlayed) {
     match.state().report(report);
     // Exactly one character crowned, and it is the monarch's.
     int crowned = 0;
-    for (const auto& [name, value] : report.values) crowned += name.rfind("crowned.", 0) == 0 ? value : 0;
+    for (const auto& f : report) crowned += f.name.rfind("crowned.", 0) == 0 ? f.value : 0;
     EXPECT_EQ(crowned, 1);
     const auto& monarch = state->rules().characters[state->character(state->monarch())].name;
-    EXPECT_EQ(report.values.at("crowned." + monarch), 1);
-    EXPECT_EQ(report.values.at("rounds"), state->round());
+    EXPECT_EQ(report.value("crowned." + monarch), 1);
+    EXPECT_EQ(report.value("rounds"), state->round());
     // Each card play in the log is in its player's list, and nothing else is.
     std::size_t plays = 0;
     for (const auto& e : state->log()) {
@@ -32,11 +32,12 @@ TEST(IntrigueStats, ReportNamesTheMonarchAndEveryCardPlayed) {
       }
     }
     std::size_t listed = 0;
-    for (int s = 0; s < 3; ++s) listed += report.cards[s].size();
+    for (int s = 0; s < 3; ++s) listed += report.cards(s).size();
     EXPECT_GE(listed, plays) << "seed " << seed;
     EXPECT_GT(listed, 0u);
     bool zero = state->points(0) <= 0 || state->points(1) <= 0 || state->points(2) <= 0;
-    EXPECT_EQ(report.values.at("ended_at_zero_points"), zero ? 1 : 0);
+    EXPECT_TRUE(report.has("ended_at_zero_points"));
+    EXPECT_EQ(report.value("ended_at_zero_points"), zero ? 1 : 0);
   }
 }
 

@@ -308,9 +308,9 @@ TEST(PersuasionClassic, ReportOfAFinishedGame) {
                                                  {"satisfied_rate", 1.0}, {"engaged_won", 2}, {"independent_won", 1},
                                                  {"one_or_none_left", 1}, {"final_round_played", 0},
                                                  {"max_rounds_reached", 0}});
-  ASSERT_EQ(r.cards[0].size(), 6u);  // five traits and the desires card
-  EXPECT_TRUE(r.cards[0][0].starts_with("#01 ")) << r.cards[0][0];
-  EXPECT_TRUE(r.cards[2].back().starts_with("desires #18 wants")) << r.cards[2].back();
+  ASSERT_EQ(r.cards(0).size(), 6u);  // five traits and the desires card
+  EXPECT_TRUE(r.cards(0)[0].starts_with("#01 ")) << r.cards(0)[0];
+  EXPECT_TRUE(r.cards(2).back().starts_with("desires #18 wants")) << r.cards(2).back();
 }
 
 TEST(PersuasionClassic, HeuristicBeatsRandom) {

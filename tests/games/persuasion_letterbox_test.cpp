@@ -756,18 +756,18 @@ TEST(PersuasionReport, FinishedGameFigures) {
                                                  {"final_round_played", 1}, {"one_or_none_left", 0},
                                                  {"max_rounds_reached", 0}});
   // Seat 0 ends with #02..#10 and its desires card; seat 1 with #01, #11..#18.
-  ASSERT_EQ(r.cards[0].size(), 10u);
-  EXPECT_EQ(r.cards[0].back(), "desires " + shared_deck().desire_label(game.s().table().desires[0]));
-  auto numbers = [](const std::vector<std::string>& cards) {
+  ASSERT_EQ(r.cards(0).size(), 10u);
+  EXPECT_EQ(r.cards(0).back(), "desires " + shared_deck().desire_label(game.s().table().desires[0]));
+  auto numbers = [](const std::vector<std::string_view>& cards) {
     std::set<std::string> out;
-    for (const std::string& c : cards) out.insert(c.substr(0, c.find(' ')));
+    for (std::string_view c : cards) out.emplace(c.substr(0, c.find(' ')));
     return out;
   };
-  EXPECT_EQ(numbers(r.cards[0]), (std::set<std::string>{"#02", "#03", "#04", "#05", "#06", "#07", "#08", "#09",
+  EXPECT_EQ(numbers(r.cards(0)), (std::set<std::string>{"#02", "#03", "#04", "#05", "#06", "#07", "#08", "#09",
                                                          "#10", "desires"}));
-  EXPECT_EQ(numbers(r.cards[1]), (std::set<std::string>{"#01", "#11", "#12", "#13", "#14", "#15", "#16", "#17",
+  EXPECT_EQ(numbers(r.cards(1)), (std::set<std::string>{"#01", "#11", "#12", "#13", "#14", "#15", "#16", "#17",
                                                          "#18", "desires"}));
-  for (Seat t = 4; t < kMaxSeats; ++t) EXPECT_TRUE(r.cards[t].empty());
+  for (Seat t = 4; t < kMaxSeats; ++t) EXPECT_TRUE(r.cards(t).empty());
 
   // Stopped by max_rounds after one round of reflection: capped, nobody committed, nobody wins.
   Game capped = scenario_game(3, simple_scenario(3, 10), {{"max_rounds", "1"}});
@@ -778,7 +778,7 @@ TEST(PersuasionReport, FinishedGameFigures) {
   GameReport rc = checked_report(*capped.g, true, {{"rounds", 1}, {"engaged_pairs", 0}, {"left_available", 3},
                                                    {"winners", 0}, {"max_rounds_reached", 1},
                                                    {"final_round_played", 0}});
-  EXPECT_EQ(rc.cards[2].size(), 11u);
+  EXPECT_EQ(rc.cards(2).size(), 11u);
 }
 
 // --- Mail Bound (Etiquette): who may talk to whom (docs/rules/persuasion.md, "Talk at the table") --------

@@ -103,7 +103,7 @@ inline GameReport checked_report(const GameState& game, bool capped,
   GameReport r;
   game.report(r);
   EXPECT_EQ(r.capped, capped);
-  for (const auto& [key, value] : want) EXPECT_DOUBLE_EQ(r.values[key], value) << key;
+  for (const auto& [key, value] : want) EXPECT_DOUBLE_EQ(r.value(key), value) << key;
   return r;
 }
 

@@ -6,6 +6,7 @@
 
 #include "bots/generic_bots.h"
 #include "conformance/fixture_game.h"
+#include "engine/registry.h"
 #include "sim/cluster.h"
 #include "sim/ladder.h"
 #include "sim/report.h"
@@ -22,7 +23,7 @@ struct DuelBatch {
   std::shared_ptr<const GameFactory> factory;
   std::vector<std::string> lineup{"random", "random", "random"};
   DuelBatch() { factory = entry.prepare(entry.make_config(3, {})); }
-  std::vector<GameRecord> run(BatchSettings s) const { return run_batch(entry, factory, lineup, s); }
+  Records run(BatchSettings s) const { return run_batch(entry, factory, lineup, s); }
 };
 
 TEST(Runner, SameSeedSameRecordsWhateverTheThreads) {
@@ -48,13 +49,32 @@ TEST(Runner, SplitRunsMergeIntoTheWholeRun) {
   s.stride = 2;
   s.offset = 0;
   auto merged = setup.run(s);
-  EXPECT_EQ(merged.size(), 51u);
+  EXPECT_EQ(merged.games.size(), 51u);
   s.offset = 1;
-  for (auto& r : setup.run(s)) merged.push_back(r);
-  std::sort(merged.begin(), merged.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+  merge(merged, setup.run(s));
+  sort_by_index(merged);
   EXPECT_EQ(records_to_json(merged).dump(), records_to_json(whole).dump());
-  EXPECT_EQ(whole.size(), 101u);
-  EXPECT_EQ(records_to_json(records_from_json(records_to_json(whole))).dump(), records_to_json(whole).dump());
+  EXPECT_EQ(whole.games.size(), 101u);
+}
+
+// A real game's report (figures and cards by name) is the same whatever the threads: each worker numbers
+// the names it meets, and the merge renumbers them.
+TEST(Runner, FiguresAndCardsKeepTheirNamesWhateverTheThreads) {
+  const GameEntry& entry = *games().find("persuasion");
+  const std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(4, {}));
+  const std::vector<std::string> lineup(4, "random");
+  BatchSettings s;
+  s.games = 300;
+  s.threads = 1;
+  const Records one = run_batch(entry, factory, lineup, s);
+  s.threads = 3;
+  const Records three = run_batch(entry, factory, lineup, s);
+  const auto json = records_to_json(one);
+  EXPECT_EQ(records_to_json(three).dump(), json.dump());
+  EXPECT_EQ(json[0]["values"].size(), 11u) << json[0].dump();
+  ASSERT_FALSE(json[0]["cards"][0].empty());
+  EXPECT_EQ(json[0]["cards"][0][0].get<std::string>().rfind('#', 0), 0u) << json[0]["cards"][0].dump();
+  EXPECT_EQ(records_to_json(records_from_bytes(records_to_bytes(three))).dump(), json.dump());
 }
 
 // The wire format between MPI ranks keeps every field of every record, and refuses a cut-off message.
@@ -63,21 +83,29 @@ TEST(Runner, RecordsCrossBetweenRanksIntact) {
   BatchSettings s;
   s.games = 40;
   auto records = setup.run(s);
-  records[3].cooperative = true;
-  records[3].team_win = true;
-  records[3].loss_cause = "spring_pass";
-  records[5].report.values["a figure"] = 0.1 + 0.2;
-  records[5].report.cards[1] = {"#07 +Title -Mystery +Romance", ""};
-  records[5].report.capped = true;
+  GameRecord& three = records.games[3];
+  three.cooperative = true;
+  three.team_win = true;
+  three.loss_cause = "spring_pass";
+  GameRecord& five = records.games[5];
+  five.figures.emplace_back(records.names.id("a figure"), 0.1 + 0.2);
+  five.cards = {records.names.id("#07 +Title -Mystery +Romance"), records.names.id("")};
+  five.card_counts[1] = 2;
+  five.capped = true;
   const std::string bytes = records_to_bytes(records);
   const auto back = records_from_bytes(bytes);
-  ASSERT_EQ(back.size(), records.size());
+  ASSERT_EQ(back.games.size(), records.games.size());
   EXPECT_EQ(records_to_json(back).dump(), records_to_json(records).dump());
-  EXPECT_TRUE(back[3].cooperative && back[3].team_win);
-  EXPECT_EQ(back[3].loss_cause, "spring_pass");
-  EXPECT_EQ(back[5].report.values.at("a figure"), 0.1 + 0.2) << "doubles cross bit for bit";
-  EXPECT_EQ(back[5].report.cards[1], records[5].report.cards[1]);
+  EXPECT_TRUE(back.games[3].cooperative && back.games[3].team_win);
+  EXPECT_EQ(back.games[3].loss_cause, "spring_pass");
+  ASSERT_EQ(back.games[5].figures.size(), 1u);
+  EXPECT_EQ(back.names[back.games[5].figures[0].first], "a figure");
+  EXPECT_EQ(back.games[5].figures[0].second, 0.1 + 0.2) << "doubles cross bit for bit";
+  EXPECT_EQ(records_to_json(back)[5]["cards"][1], nlohmann::json({"#07 +Title -Mystery +Romance", ""}));
   EXPECT_THROW(records_from_bytes(std::string_view(bytes).substr(0, bytes.size() - 3)), std::runtime_error);
+  five.figures[0].first = 99;   // a name number past the list: refused, not read
+
+  EXPECT_THROW(records_from_bytes(records_to_bytes(records)), std::runtime_error);
 }
 
 TEST(Runner, RotationSeatsEachBotInEachSeatEquallyOften) {
@@ -98,26 +126,30 @@ TEST(Runner, StopLeavesUnplayedGamesOut) {
   s.games = 50;
   std::atomic<bool> stop{true};
   const auto records = run_batch(setup.entry, setup.factory, setup.lineup, s, &stop);
-  EXPECT_TRUE(records.empty());
+  EXPECT_TRUE(records.games.empty());
   ReportContext c{&setup.entry.info, 3, setup.lineup, s, nlohmann::json::object(), "", true};
   EXPECT_EQ(build_report(c, records)["games"], 0);
 }
 
-GameRecord constructed(std::uint64_t index, int winner, double length) {
-  GameRecord r;
+// A two-seat game won by `winner`, figure "figure" = winner, card "Ace" held by seat 0 when it won.
+GameRecord& constructed(Records& into, std::uint64_t index, int winner, double length) {
+  GameRecord& r = into.games.emplace_back();
   r.index = index;
   r.length = static_cast<std::uint32_t>(length);
   for (int s = 0; s < 2; ++s) r.seats.push_back({s == winner, s == winner ? 3.0 : 1.0, s == winner ? 1 : 2});
-  r.report.values["figure"] = winner;
-  if (winner == 0) r.report.cards[0] = {"Ace"};
+  r.figures.emplace_back(into.names.id("figure"), winner);
+  if (winner == 0) {
+    r.cards.push_back(into.names.id("Ace"));
+    r.card_counts[0] = 1;
+  }
   return r;
 }
 
 TEST(Report, FiguresFollowFromTheRecords) {
   // 1000 two-player games, seat 0 wins 600: the report must say seat 0 has the edge.
   GameEntry entry = game_entry<Duel>();
-  std::vector<GameRecord> records;
-  for (int g = 0; g < 1000; ++g) records.push_back(constructed(g, g % 5 < 3 ? 0 : 1, 10 + g % 3));
+  Records records;
+  for (int g = 0; g < 1000; ++g) constructed(records, g, g % 5 < 3 ? 0 : 1, 10 + g % 3);
   BatchSettings s;
   s.games = 1000;
   ReportContext c{&entry.info, 2, {"random", "random"}, s, nlohmann::json::object(), "", false};
@@ -145,16 +177,15 @@ TEST(Report, ACooperativeBatchCountsEachGameOnceForItsBots) {
   // 1000 four-seat team games, 700 won: the bot line is 700 of 1000 games (Wilson 0.6709..0.7276),
   // not 2800 of 4000 seats, whose interval would be half as wide.
   GameEntry entry = game_entry<Duel>();
-  std::vector<GameRecord> records;
+  Records records;
   for (int g = 0; g < 1000; ++g) {
-    GameRecord r;
+    GameRecord& r = records.games.emplace_back();
     r.index = static_cast<std::uint64_t>(g);
     r.length = 10;
     r.cooperative = true;
     r.team_win = g % 10 < 7;
     if (!r.team_win) r.loss_cause = "autumn";
     for (int s = 0; s < 4; ++s) r.seats.push_back({r.team_win, 0.0, 1});
-    records.push_back(r);
   }
   BatchSettings s;
   s.games = 1000;
@@ -170,9 +201,10 @@ TEST(Report, ACooperativeBatchCountsEachGameOnceForItsBots) {
 
 TEST(Report, CsvHasOneRowPerGameAndOneHeaderForASweep) {
   GameEntry entry = game_entry<Duel>();
-  const std::vector<GameRecord> records{constructed(0, 0, 10), constructed(1, 1, 11)};
-  std::vector<GameRecord> other{constructed(0, 1, 12)};
-  other[0].report.values["only_here"] = 2;
+  Records records, other;
+  constructed(records, 0, 0, 10);
+  constructed(records, 1, 1, 11);
+  constructed(other, 0, 1, 12).figures.emplace_back(other.names.id("only_here"), 2);
   BatchSettings s;
   ReportContext c{&entry.info, 2, {"random", "random"}, s, nlohmann::json::object(), "", false};
   const std::string csv = records_csv({{&c, &records}});

@@ -8,14 +8,14 @@
 namespace court::belle {
 
 void BelleState::report(GameReport& report) const {
-  report.values["rounds"] = rounds_scored_;
+  report.set("rounds", rounds_scored_);
   int by_couples = 0, by_deck = 0;
   for (int r = 0; r < rounds_scored_; ++r) {
     by_couples += round_end_[r] == RoundEnd::Couples ? 1 : 0;
     by_deck += round_end_[r] == RoundEnd::Deck ? 1 : 0;
   }
-  report.values["rounds_ended_by_couples"] = by_couples;
-  report.values["rounds_ended_by_deck"] = by_deck;
+  report.set("rounds_ended_by_couples", by_couples);
+  report.set("rounds_ended_by_deck", by_deck);
   // The last round is cut short when the deck runs out while a new round is dealt (then no round is
   // scored for it) or during a turn.
   int high = scores_[0], low = scores_[0], sum = 0;
@@ -24,31 +24,31 @@ void BelleState::report(GameReport& report) const {
     low = std::min<int>(low, scores_[s]);
     sum += scores_[s];
   }
-  report.values["score_spread"] = high - low;
-  report.values["mean_score"] = static_cast<double>(sum) / seats_;
-  report.values["winning_score"] = high;
+  report.set("score_spread", high - low);
+  report.set("mean_score", static_cast<double>(sum) / seats_);
+  report.set("winning_score", high);
   for (const LogEvent& e : log_) {
     switch (e.kind) {
       case Event::InvitedGuest:
-        report.cards[e.seat].push_back(rules_->cards[e.card].name);
-        if (e.a != kNoCard) report.values["couples_formed"] += 1;
+        report.card(e.seat, rules_->cards[e.card].name);
+        if (e.a != kNoCard) report.add("couples_formed");
         break;
       case Event::InvitedBelle:
-        report.cards[e.seat].push_back(rules_->cards[e.card].name);
-        report.values["belles_invited"] += 1;
+        report.card(e.seat, rules_->cards[e.card].name);
+        report.add("belles_invited");
         break;
       case Event::GaveGift:
-        report.values["gifts"] += 1;
+        report.add("gifts");
         break;
       case Event::Attracted:
-        report.values[e.a == kFromMinglers ? "attracted_from_minglers" : "attracted_from_cliques"] += 1;
+        report.add(e.a == kFromMinglers ? "attracted_from_minglers" : "attracted_from_cliques");
         break;
-      case Event::AttractedCouple: report.values["couples_attracted_by_belles"] += 1; break;
-      case Event::Repelled: report.values["repelled"] += 1; break;
+      case Event::AttractedCouple: report.add("couples_attracted_by_belles"); break;
+      case Event::Repelled: report.add("repelled"); break;
       case Event::Replaced:
-        report.cards[e.seat].push_back(rules_->cards[e.card].name);
-        if (e.a != kNoCard) report.cards[e.seat].push_back(rules_->cards[e.a].name);
-        report.values["replacements"] += 1;
+        report.card(e.seat, rules_->cards[e.card].name);
+        if (e.a != kNoCard) report.card(e.seat, rules_->cards[e.a].name);
+        report.add("replacements");
         break;
       default: break;
     }

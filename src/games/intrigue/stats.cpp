@@ -31,15 +31,15 @@ bool is_card_play(Event kind) {
 
 void IntrigueState::report(GameReport& report) const {
   const auto& crowned = rules_->characters[character_[monarch_]].name;
-  report.values["crowned." + crowned] = 1;
-  report.values["rounds"] = round_;
+  report.set("crowned." + crowned, 1);
+  report.set("rounds", round_);
   bool fell_to_zero = false;
   for (int s = 0; s < kSeats; ++s) fell_to_zero |= points_[s] <= 0;
-  report.values["ended_at_zero_points"] = fell_to_zero ? 1 : 0;
+  report.set("ended_at_zero_points", fell_to_zero ? 1 : 0);
   for (const LogEvent& e : log_) {
     if (!is_card_play(e.kind) || e.seat < 0 || e.card == kNoCard) continue;
-    report.cards[e.seat].push_back(rules_->cards[e.card].title);
-    if (rules_->cards[e.card].type == CardType::Relationship) report.values["relationships_played"] += 1;
+    report.card(e.seat, rules_->cards[e.card].title);
+    if (rules_->cards[e.card].type == CardType::Relationship) report.add("relationships_played");
   }
 }
 

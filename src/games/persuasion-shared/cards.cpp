@@ -71,6 +71,7 @@ void write_labels(PersuasionDeck& deck) {
                                             deck.signed_short(card.border[1]), deck.signed_short(card.border[2])));
     deck.desire_labels.push_back(
         fmt::format("#{:02} wants {} and {}", card.id, deck.signed_name(card.desire[0]), deck.signed_name(card.desire[1])));
+    deck.desires_card_labels.push_back("desires " + deck.desire_labels.back());
   }
 }
 

@@ -61,10 +61,12 @@ struct PersuasionDeck {
   const std::string& trait_label(CardId c) const;
   // "#07 wants +Wealth and -Danger": a card as a desires card (its desire row).
   const std::string& desire_label(CardId c) const;
+  // "desires #07 wants +Wealth and -Danger": the card a seat holds as its desires (card impact).
+  const std::string& desires_card_label(CardId c) const { return desires_card_labels.at(c); }
 
   // Both labels of every card, written once by load_deck (views, logs and every simulated game's
   // report name cards: formatting them each time was a third of `court sim`'s time, issue 22).
-  std::vector<std::string> trait_labels, desire_labels;
+  std::vector<std::string> trait_labels, desire_labels, desires_card_labels;
 };
 
 // Reads data/persuasion/traits.toml (or `data_dir`/traits.toml); throws UserError naming the file,

@@ -38,22 +38,20 @@ inline void fill_report(GameReport& r, const PersuasionDeck& deck, const CardsIn
     winners += won[s];
     engaged_won += won[s] && standing[s] == Standing::Engaged;
     independent_won += won[s] && standing[s] == Standing::Independent;
-    auto& cards = r.cards[s];
-    cards.clear();
-    for (CardId c : table.hands[s]) cards.push_back(deck.trait_label(c));
-    if (table.desires[s] != kNoCard) cards.push_back("desires " + deck.desire_label(table.desires[s]));
+    for (CardId c : table.hands[s]) r.card(s, deck.trait_label(c));
+    if (table.desires[s] != kNoCard) r.card(s, deck.desires_card_label(table.desires[s]));
   }
-  r.values["rounds"] = rounds;
-  r.values["engaged_pairs"] = engaged / 2;
-  r.values["independents"] = independent;
-  r.values["left_available"] = available;
-  r.values["winners"] = winners;
-  r.values["satisfied_rate"] = n > 0 ? static_cast<double>(winners) / n : 0;
-  r.values["engaged_won"] = engaged_won;
-  r.values["independent_won"] = independent_won;
-  r.values["one_or_none_left"] = end == EndKind::FewLeft;
-  r.values["final_round_played"] = end == EndKind::FinalRound;
-  r.values["max_rounds_reached"] = end == EndKind::MaxRounds;
+  r.set("rounds", rounds);
+  r.set("engaged_pairs", engaged / 2);
+  r.set("independents", independent);
+  r.set("left_available", available);
+  r.set("winners", winners);
+  r.set("satisfied_rate", n > 0 ? static_cast<double>(winners) / n : 0);
+  r.set("engaged_won", engaged_won);
+  r.set("independent_won", independent_won);
+  r.set("one_or_none_left", end == EndKind::FewLeft);
+  r.set("final_round_played", end == EndKind::FinalRound);
+  r.set("max_rounds_reached", end == EndKind::MaxRounds);
   r.capped = end == EndKind::MaxRounds;
 }
 
