@@ -6,7 +6,7 @@ namespace court {
 
 Match::Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, std::uint64_t seed,
              std::vector<std::string> seat_specs, std::optional<nlohmann::json> scenario)
-    : entry_(&entry), factory_(std::move(factory)), seat_specs_(std::move(seat_specs)) {
+    : entry_(&entry), factory_(std::move(factory)), seat_specs_(std::move(seat_specs)), seed_(seed) {
   const int seats = factory_->config().seats;
   if (static_cast<int>(seat_specs_.size()) != seats) {
     throw UserError(fmt::format("{} seats given for {} players", seat_specs_.size(), seats));
@@ -16,13 +16,7 @@ Match::Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
     bots_.push_back(seat_specs_[s] == kHuman ? nullptr : make_bot(entry, seat_specs_[s], mix_seed(seed, 1000 + s)));
     determinize_rngs_.push_back(make_rng(mix_seed(seed, 2000 + s)));
   }
-  replay_.game = entry.info.id;
-  replay_.players = seats;
-  replay_.options = factory_->config().options.values();
-  replay_.seed = seed;
-  replay_.seats = seat_specs_;
-  replay_.scenario = std::move(scenario);
-  replay_.data_dir = factory_->config().data_dir;
+  scenario_ = std::move(scenario);
 }
 
 std::optional<std::string> Match::play(Seat seat, Action action) {
@@ -30,7 +24,7 @@ std::optional<std::string> Match::play(Seat seat, Action action) {
   if (record_replay_) {
     std::string label = state_->describe(seat, action);
     state_->apply(seat, action);
-    replay_.actions.push_back({seat, action, std::move(label)});
+    actions_.push_back({seat, action, std::move(label)});
   } else {
     state_->apply(seat, action);
   }
@@ -81,7 +75,15 @@ void Match::run_bots(const std::function<void(Seat, Action)>& on_move) {
 }
 
 Replay Match::replay() const {
-  Replay r = replay_;
+  Replay r;   // written when asked (the simulator never asks: copying the options for every game cost)
+  r.game = entry_->info.id;
+  r.players = factory_->config().seats;
+  r.options = factory_->config().options.values();
+  r.seed = seed_;
+  r.seats = seat_specs_;
+  r.scenario = scenario_;
+  r.data_dir = factory_->config().data_dir;
+  r.actions = actions_;
   if (state_->terminal()) r.outcome = state_->outcome().to_json();
   return r;
 }

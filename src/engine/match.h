@@ -53,7 +53,9 @@ class Match {
   std::vector<std::unique_ptr<Bot>> bots_;   // nullptr for humans
   std::vector<Rng> determinize_rngs_;
   ActionList legal_;
-  Replay replay_;
+  std::uint64_t seed_;
+  std::optional<nlohmann::json> scenario_;
+  std::vector<ReplayAction> actions_;       // the moves so far, for replay()
   std::size_t steps_ = 0;
   bool record_replay_ = true;
 };

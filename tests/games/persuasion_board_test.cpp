@@ -264,7 +264,7 @@ TEST(PersuasionBoardEnding, DominantLineListsTheHandsDominantSymbols) {
   std::string dominant = "  dominant";
   for (int s = 0; s < kSymbols; ++s) {
     const int sign = tally.dominant(static_cast<Symbol>(s));
-    if (sign != 0) dominant += " " + deck().signed_name({static_cast<Symbol>(s), static_cast<std::int8_t>(sign)});
+    if (sign != 0) dominant.append(" ").append(deck().signed_name({static_cast<Symbol>(s), static_cast<std::int8_t>(sign)}));
   }
   if (dominant == "  dominant") dominant += " none";
   EXPECT_EQ((head + 1)->rfind(dominant + " · desires", 0), 0u) << dominant << "\n" << *(head + 1);

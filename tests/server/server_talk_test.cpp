@@ -274,12 +274,12 @@ TEST(ServerTalk, OneSeatWritesAtMostTenMessagesInTenSeconds) {
   InProcessServer server(temp_db("talk_rate"));
   TalkTable t(server.port(), "belle", 3);
   for (int i = 0; i < 10; ++i) {
-    t.client(0).send(say(t.token(0), std::nullopt, "m" + std::to_string(i)).dump());
-    EXPECT_EQ(next_said(t.client(0)).at("text"), "m" + std::to_string(i));
+    t.client(0).send(say(t.token(0), std::nullopt, std::string("m").append(std::to_string(i))).dump());
+    EXPECT_EQ(next_said(t.client(0)).at("text"), std::string("m").append(std::to_string(i)));
   }
   t.client(0).send(say(t.token(0), std::nullopt, "one too many").dump());
   EXPECT_EQ(next_error(t.client(0)).at("code"), "talk_too_fast");
-  for (int i = 0; i < 10; ++i) EXPECT_EQ(next_said(t.client(1)).at("text"), "m" + std::to_string(i));
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(next_said(t.client(1)).at("text"), std::string("m").append(std::to_string(i)));
   t.client(1).send(say(t.token(1), std::nullopt, "another seat may").dump());
   EXPECT_EQ(next_said(t.client(1)).at("text"), "another seat may");
 }
