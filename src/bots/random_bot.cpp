@@ -13,6 +13,10 @@ class RandomBot final : public Bot {
     return choose_from_legal(actions_, seat);
   }
   bool needs_state() const override { return false; }
+  bool reseed(std::uint64_t seed) override {
+    rng_ = make_rng(seed);
+    return true;
+  }
   Action choose_from_legal(const ActionList& legal, Seat) override {
     if (legal.empty()) throw std::logic_error("random bot asked to move with no legal action");
     return legal[uniform(rng_, static_cast<std::uint32_t>(legal.size()))];

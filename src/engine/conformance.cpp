@@ -361,6 +361,26 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
   if (step % 5 == 0) check_board(state, where, failures);
 }
 
+// Plays `steps` again on `again` (the start of game `seed`), comparing the views after each.
+void replay_steps(GameState& again, std::uint64_t seed, const std::vector<Step>& steps, const Outcome& outcome,
+                  const char* how, Failures& failures) {
+  const std::hash<std::string> hasher;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (auto error = again.apply(steps[i].seat, steps[i].action)) {
+      failures.add(fmt::format("{} of seed {} rejected step {}: {}: a rule is not deterministic", how, seed, i, *error));
+      return;
+    }
+    if (hasher(all_views(again)) != steps[i].views_hash) {
+      failures.add(fmt::format("{} of seed {} differs at step {}: the same seed and moves gave different views, "
+                               "so a rule is not deterministic", how, seed, i));
+      return;
+    }
+  }
+  if (!again.terminal() || !(again.outcome() == outcome)) {
+    failures.add(fmt::format("{} of seed {} gave a different outcome", how, seed));
+  }
+}
+
 void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Failures& failures) {
   const GameInfo& info = factory.info();
   auto state = factory.new_game(game_seed);
@@ -407,23 +427,11 @@ void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Fail
     failures.add(fmt::format("outcome.cooperative is true but the game says it is not cooperative (seed {})", game_seed));
   }
 
-  // Replay determinism: the same seed and moves give the same views at every step.
-  auto again = factory.new_game(game_seed);
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    if (auto error = again->apply(steps[i].seat, steps[i].action)) {
-      failures.add(fmt::format("replay of seed {} rejected step {}: {}: a rule is not deterministic", game_seed, i,
-                               *error));
-      return;
-    }
-    if (hasher(all_views(*again)) != steps[i].views_hash) {
-      failures.add(fmt::format("replay of seed {} differs at step {}: the same seed and moves gave different views, "
-                               "so a rule is not deterministic", game_seed, i));
-      return;
-    }
-  }
-  if (!again->terminal() || !(again->outcome() == outcome)) {
-    failures.add(fmt::format("replay of seed {} gave a different outcome", game_seed));
-  }
+  // Replay determinism: the same seed and moves give the same views at every step, in a new state and
+  // in this finished one started over (GameState::restart, how the simulator plays game after game).
+  replay_steps(*factory.new_game(game_seed), game_seed, steps, outcome, "replay", failures);
+  state->restart(game_seed);
+  replay_steps(*state, game_seed, steps, outcome, "restart(seed) and replay", failures);
 }
 
 }  // namespace

@@ -213,6 +213,9 @@ class GameState {
   // Makes this state a copy of `other` (a state of the same game) without allocating: the
   // harness's scratch copy for bots reuses one object.
   virtual void copy_from(const GameState& other) = 0;
+  // Becomes the start of the game `seed` under the same rules (what the factory's new_game(seed)
+  // makes), without allocating: the simulator's workers play game after game in one state.
+  virtual void restart(std::uint64_t seed) = 0;
   virtual int num_seats() const = 0;
   virtual SeatSet to_act() const = 0;
   virtual void legal_actions(Seat seat, ActionList& out) const = 0;
@@ -274,6 +277,7 @@ class ErasedState final : public GameState {
     if (rules_ != same->rules_) rules_ = same->rules_;
     state_ = same->state_;
   }
+  void restart(std::uint64_t seed) override { state_ = G::setup(*rules_, seed); }
   int num_seats() const override { return state_.num_seats(); }
   SeatSet to_act() const override { return state_.to_act(); }
   void legal_actions(Seat seat, ActionList& out) const override {
@@ -376,6 +380,10 @@ class Bot {
   // hands it only that list (which a seat always knows) and makes no determinized copy.
   virtual bool needs_state() const { return true; }
   virtual Action choose_from_legal(const ActionList& legal, Seat seat);
+  // A bot whose only memory is its generator starts over as the bot made with `seed` would, and says
+  // so (the simulator's workers keep their bots from game to game); others answer false and are made
+  // anew.
+  virtual bool reseed(std::uint64_t /*seed*/) { return false; }
 };
 
 // Parameters of a bot spec such as "ismcts:iters=2000,c=0.7".

@@ -19,6 +19,23 @@ Match::Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
   scenario_ = std::move(scenario);
 }
 
+void Match::restart(std::uint64_t seed, const std::vector<std::string>& seat_specs) {
+  if (seat_specs.size() != seat_specs_.size()) throw std::logic_error("restart: another number of seats");
+  seed_ = seed;
+  scenario_.reset();
+  state_->restart(seed);
+  for (std::size_t s = 0; s < seat_specs.size(); ++s) {
+    const bool same = seat_specs[s] == seat_specs_[s];
+    seat_specs_[s] = seat_specs[s];
+    const std::uint64_t bot_seed = mix_seed(seed, 1000 + s);
+    if (seat_specs_[s] == kHuman) bots_[s].reset();
+    else if (!same || !bots_[s] || !bots_[s]->reseed(bot_seed)) bots_[s] = make_bot(*entry_, seat_specs_[s], bot_seed);
+    determinize_rngs_[s] = make_rng(mix_seed(seed, 2000 + s));
+  }
+  actions_.clear();
+  steps_ = 0;
+}
+
 std::optional<std::string> Match::play(Seat seat, Action action) {
   if (auto error = state_->check(seat, action)) return error;
   if (record_replay_) {

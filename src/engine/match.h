@@ -23,6 +23,10 @@ class Match {
         std::vector<std::string> seat_specs, std::optional<nlohmann::json> scenario = std::nullopt);
   // Batch runs need no replay: skip recording moves (the simulator's fast path).
   void skip_replay() { record_replay_ = false; }
+  // Starts the next game at this table, as Match(entry, factory, seed, seat_specs) would (the same
+  // number of seats), keeping the state's storage and each bot that can start over (Bot::reseed):
+  // the simulator's workers play all their games in one Match.
+  void restart(std::uint64_t seed, const std::vector<std::string>& seat_specs);
 
   const GameState& state() const { return *state_; }
   const GameEntry& entry() const { return *entry_; }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "engine/match.h"
@@ -78,15 +79,16 @@ class Worker {
     GameRecord& record = records_.games.emplace_back();
     record.index = index;
     record.rotation = rotation_of(index, players, settings_.rotate);
-    std::vector<std::string> seats(players);
-    for (int s = 0; s < players; ++s) seats[s] = lineup_[(s + record.rotation) % players];
-
-    Match match(entry_, factory_, mix_seed(settings_.seed, index), seats);
-    match.skip_replay();
-    match.run_bots();
-    const GameState& state = match.state();
+    seats_.resize(lineup_.size());
+    for (int s = 0; s < players; ++s) seats_[s] = lineup_[(s + record.rotation) % players];
+    const std::uint64_t seed = mix_seed(settings_.seed, index);
+    if (match_) match_->restart(seed, seats_);
+    else match_.emplace(entry_, factory_, seed, seats_);
+    match_->skip_replay();
+    match_->run_bots();
+    const GameState& state = match_->state();
     const Outcome outcome = state.outcome();
-    record.length = static_cast<std::uint32_t>(match.steps());
+    record.length = static_cast<std::uint32_t>(match_->steps());
     record.seats.assign(outcome.seats.begin(), outcome.seats.end());
     record.cooperative = outcome.cooperative;
     record.team_win = outcome.team_win;
@@ -127,6 +129,8 @@ class Worker {
   std::shared_ptr<const GameFactory> factory_;
   const std::vector<std::string>& lineup_;
   const BatchSettings& settings_;
+  std::vector<std::string> seats_;   // this game's bot per seat
+  std::optional<Match> match_;       // every game of the worker, one after the other
   GameReport report_;
   Records records_;
   PlaceIds card_ids_;

@@ -1,6 +1,7 @@
 // Replay documents re-run exactly, and a tampered or malformed one is refused with a clear reason.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -173,6 +174,28 @@ TEST(Match, WrongSeatCountIsRefused) {
   DuelFixture table;
   EXPECT_THROW(Match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human"}), UserError);
   EXPECT_THROW(table.entry->make_config(4, {}), UserError);
+}
+
+// A Match started over (how the simulator's workers play game after game) plays exactly the game a new
+// Match with that seed and those seats plays: every game, random bots (kept and reseeded) and heuristic
+// ones (made anew), with the seats changing between games as a rotating batch changes them.
+TEST(Match, RestartPlaysTheGameANewMatchPlays) {
+  for (const GameEntry& entry : games().all()) {
+    const std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(entry.info.min_seats, {}));
+    std::vector<std::string> seats(static_cast<std::size_t>(entry.info.min_seats), "random");
+    seats[0] = "heuristic";
+    Match reused(entry, factory, 1, seats);
+    reused.run_bots();
+    for (std::uint64_t seed = 2; seed <= 6; ++seed) {
+      std::rotate(seats.begin(), seats.begin() + 1, seats.end());
+      reused.restart(seed, seats);
+      reused.run_bots();
+      Match fresh(entry, factory, seed, seats);
+      fresh.run_bots();
+      EXPECT_EQ(reused.replay().to_json().dump(), fresh.replay().to_json().dump()) << entry.info.id << " seed " << seed;
+      EXPECT_EQ(reused.steps(), fresh.steps());
+    }
+  }
 }
 
 TEST(BotSpec, ParsesNameAndParameters) {
