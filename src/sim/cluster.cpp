@@ -183,7 +183,6 @@ Records gather_records(const Cluster& cluster, Records records) {
   MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
   if (cluster.rank != 0) return records;
   for (int r = 1; r < cluster.size; ++r) merge(records, records_from_bytes(std::string_view(all).substr(offsets[r], lengths[r])));
-  sort_by_index(records);
   return records;
 }
 

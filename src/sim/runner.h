@@ -61,10 +61,9 @@ struct Records {
   std::vector<GameRecord> games;
 };
 
-// Moves `part`'s games to the end of `into`'s, numbering their names as `into` does.
+// Moves `part`'s games into `into`'s, numbering their names as `into` does; both sorted by index,
+// and so is the result.
 void merge(Records& into, Records&& part);
-// Puts the games in index order.
-void sort_by_index(Records& records);
 
 struct BatchSettings {
   std::uint64_t seed = 1;
