@@ -99,6 +99,8 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
   }
 
   Records& records() { return records_; }
+  // Room for about `games` records, made by the worker's own thread (the pages then come to it).
+  void expect(std::uint64_t games) { records_.games.reserve(static_cast<std::size_t>(games)); }
 
  private:
   void keep_report(GameRecord& record) {
@@ -175,6 +177,7 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
   // worker's records come sorted by index, and merging them keeps the order.
   const std::uint64_t chunk = std::clamp<std::uint64_t>(mine / (static_cast<std::uint64_t>(threads) * 64), 1, 32);
   auto work = [&](Worker& worker) {
+    worker.expect(mine / static_cast<std::uint64_t>(threads) + chunk);
     for (;;) {
       const std::uint64_t first = next.fetch_add(chunk);
       if (first >= mine) return;
