@@ -86,6 +86,38 @@ TEST(Summaries, QuantilesAndHistogram) {
   EXPECT_DOUBLE_EQ(bins.front().from, 1);
 }
 
+// Whole numbers in a small range are sorted by counting, anything else plainly: the summary is the same
+// either way, with negative values, shuffled input, and a half or a wide range that takes the plain sort.
+TEST(Summaries, CountedAndPlainSortsAgree) {
+  std::vector<double> whole;
+  for (int i = 0; i < 1000; ++i) whole.push_back((i * 37) % 23 - 5);   // -5..17, shuffled
+  std::vector<double> plain = whole;
+  plain.push_back(0.5);                                                 // not whole: sorted plainly
+  const Summary counted = summarize(whole), mixed = summarize(plain);
+  std::vector<double> sorted = whole;
+  std::sort(sorted.begin(), sorted.end());
+  double sum = 0;
+  for (double v : sorted) sum += v;
+  EXPECT_EQ(counted.mean, sum / 1000);
+  EXPECT_EQ(counted.min, -5);
+  EXPECT_EQ(counted.max, 17);
+  const auto quantile = [&](double q) {   // the report's definition, on the plainly sorted values
+    const double pos = q * 999;
+    const auto i = static_cast<std::size_t>(pos);
+    return sorted[i] * (1 - (pos - i)) + sorted[i + 1] * (pos - i);
+  };
+  EXPECT_EQ(counted.p10, quantile(0.1));
+  EXPECT_EQ(counted.p50, quantile(0.5));
+  EXPECT_EQ(counted.p90, quantile(0.9));
+  EXPECT_EQ(mixed.min, -5);
+  EXPECT_EQ(mixed.max, 17);
+  EXPECT_EQ(mixed.count, 1001);
+  std::vector<double> wide = {1e9, -1e9, 3, 2, 1};                       // a range too wide to count
+  const Summary w = summarize(wide);
+  EXPECT_EQ(w.min, -1e9);
+  EXPECT_EQ(w.p50, 2);
+}
+
 }  // namespace
 }  // namespace court::sim
 
