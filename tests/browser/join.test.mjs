@@ -20,10 +20,10 @@ await runTest("browser.join", async ({ server, browser, args }) => {
   check(await ada.page.locator("#seed-note").isVisible(), "the lobby says why the seed is random");
   const out = args.out ?? path.resolve("screenshots");
   mkdirSync(out, { recursive: true });
-  await ada.page.screenshot({ path: path.join(out, "lobby-two-people.png"), fullPage: true });
+  await ada.page.screenshot({ animations: "disabled", path: path.join(out, "lobby-two-people.png"), fullPage: true });
   await ada.page.setViewportSize({ width: 390, height: 844 });   // a phone
   await ada.page.locator("#seed").scrollIntoViewIfNeeded();
-  await ada.page.screenshot({ path: path.join(out, "lobby-two-people-phone.png") });
+  await ada.page.screenshot({ animations: "disabled", path: path.join(out, "lobby-two-people-phone.png") });
   await ada.page.setViewportSize({ width: 1280, height: 900 });
 
   const code = await createTableFromLobby(ada.page, server.base, {

@@ -21,7 +21,7 @@ await runTest("browser.lab", async ({ server, browser, args }) => {
   try {
     await designer(server, page, record, out);
   } catch (e) {
-    await page.screenshot({ path: path.join(out, "lab-failure.png") }).catch(() => {});
+    await page.screenshot({ animations: "disabled", path: path.join(out, "lab-failure.png") }).catch(() => {});
     throw new Error(`${e.message}\npage errors: ${record.errors.join("; ") || "none"} (screenshot lab-failure.png)`, { cause: e });
   }
 });
@@ -46,7 +46,7 @@ async function designer(server, page, record, out) {
   /** A screenshot at desktop size and one at phone size (the viewport, where the subject is). */
   async function shots(name, subject) {
     await page.evaluate(() => document.getElementById("toasts")?.replaceChildren());   // notices come and go
-    await page.screenshot({ path: path.join(out, `lab-${name}.png`) });
+    await page.screenshot({ animations: "disabled", path: path.join(out, `lab-${name}.png`) });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(400);   // charts redraw for the new width
     if (subject) await page.locator(subject).first().scrollIntoViewIfNeeded();
@@ -64,7 +64,7 @@ async function designer(server, page, record, out) {
     });
     check(!wide, `the Lab (${name}) on a phone: wider than the screen: ${wide}`);
     await checkNoSideScroll(page, `the Lab (${name}) on a phone`);
-    await page.screenshot({ path: path.join(out, `lab-${name}-phone.png`) });
+    await page.screenshot({ animations: "disabled", path: path.join(out, `lab-${name}-phone.png`) });
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 
@@ -218,7 +218,7 @@ async function designer(server, page, record, out) {
   check(table.game === "intrigue", "the table plays Intrigue");
   check(table.options.rounds === "1", `the table has the variant's options (${JSON.stringify(table.options)})`);
   check(table.variant === variant.name, `the table names its variant (${table.variant})`);
-  await page.screenshot({ path: path.join(out, "lab-table.png") });
+  await page.screenshot({ animations: "disabled", path: path.join(out, "lab-table.png") });
 
   // Away from this machine without the token the server answers 403 lab_closed: the page says so.
   const away = await newPage(page.context().browser(), { width: 390, height: 844 });
@@ -228,7 +228,7 @@ async function designer(server, page, record, out) {
   await away.page.goto(`${server.base}/#/lab`);
   await away.page.waitForSelector(".lab-closed #lab-token");
   check((await away.page.locator(".lab-closed h2").textContent()).includes("closed"), "the page says the Lab is closed");
-  await away.page.screenshot({ path: path.join(out, "lab-closed-phone.png") });
+  await away.page.screenshot({ animations: "disabled", path: path.join(out, "lab-closed-phone.png") });
   await away.context.close();
 
   // The refused saves are the only answers that were not 2xx.

@@ -36,10 +36,10 @@ await runTest("browser.renderers", async ({ server, browser, args }) => {
       check(!text.includes("(shown generically)"), `${game.id}: its renderer failed and the generic view stood in`);
       check(text.trim().length > 40, `${game.id}: the board is nearly empty`);
       if (over) {
-        await page.screenshot({ path: path.join(out, `${game.id}-over.png`), fullPage: true });
+        await page.screenshot({ animations: "disabled", path: path.join(out, `${game.id}-over.png`), fullPage: true });
         break;
       }
-      await page.screenshot({ path: path.join(out, `${game.id}.png`), fullPage: true });
+      await page.screenshot({ animations: "disabled", path: path.join(out, `${game.id}.png`), fullPage: true });
       shot = true;
       if (ours >= kOurMoves) break;
       await clickRandomAction(page, random);
@@ -51,7 +51,7 @@ await runTest("browser.renderers", async ({ server, browser, args }) => {
     await page.waitForSelector(".board .generic dl.fields");
     const fields = await page.locator(".board .generic dl.fields > dt").count();
     check(fields >= 3, `${game.id}: the generic view shows only ${fields} fields`);
-    if (game.id === games[0].id) await page.screenshot({ path: path.join(out, `generic-${game.id}.png`), fullPage: true });
+    if (game.id === games[0].id) await page.screenshot({ animations: "disabled", path: path.join(out, `generic-${game.id}.png`), fullPage: true });
     await page.uncheck("#plain-view");
     await page.waitForSelector(".board .generic", { state: "detached" });
     report.push(`${game.id} (${ours} moves)`);
@@ -60,7 +60,7 @@ await runTest("browser.renderers", async ({ server, browser, args }) => {
   // The lobby, with the tables just made listed.
   await page.goto(`${server.base}/#/`);
   await page.waitForSelector("ul.tables li");
-  await page.screenshot({ path: path.join(out, "lobby.png"), fullPage: true });
+  await page.screenshot({ animations: "disabled", path: path.join(out, "lobby.png"), fullPage: true });
 
   // A table of bots only: a spectator watches it, then steps through its replay.
   const first = games.find((g) => g.id === "intrigue") ?? games[0];
@@ -73,7 +73,7 @@ await runTest("browser.renderers", async ({ server, browser, args }) => {
   await page.waitForSelector("#table[data-step]");
   check((await page.locator("#table").getAttribute("data-seat")) === "spectator", "a visitor without a token is a spectator");
   await page.waitForSelector("#game-over", { timeout: 120_000 });
-  await page.screenshot({ path: path.join(out, "game-over.png"), fullPage: true });
+  await page.screenshot({ animations: "disabled", path: path.join(out, "game-over.png"), fullPage: true });
   await page.click("#replay-link");
   await page.waitForSelector("#replay[data-step]");
   const steps = Number(await page.locator("#replay-step").getAttribute("max"));
@@ -89,7 +89,7 @@ await runTest("browser.renderers", async ({ server, browser, args }) => {
   await page.waitForSelector(`#replay[data-step="${middle + 1}"]`);
   check(!(await page.locator(".replay-board").textContent()).includes("(shown generically)"), "the replay uses the renderer");
   check(/^Move \d+: /.test(await page.locator("#replay-move").textContent()), "the replay names the move just played");
-  await page.screenshot({ path: path.join(out, "replay.png"), fullPage: true });
+  await page.screenshot({ animations: "disabled", path: path.join(out, "replay.png"), fullPage: true });
   check(record.errors.length === 0, `page errors: ${record.errors.join("; ")}`);
   console.log(`renderers: ${report.join(", ")}; screenshots in ${out}`);
 });

@@ -93,13 +93,13 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
     const state = await waitForTableTurn(page, record);
     if (!state) break;
     const move = pickMove(state.legal, random);
-    if (++moves === 6) await page.screenshot({ path: path.join(out, shot), fullPage: true });
+    if (++moves === 6) await page.screenshot({ animations: "disabled", path: path.join(out, shot), fullPage: true });
     if (!picked && moves > 2 && ["invite", "couple", "gift"].includes(move.parts.kind)) {
       // A guest picked up: its places light up (a screenshot), and Escape puts it back.
       const card = page.locator(`.belle-hand [data-card="${move.parts.card}"]`).first();
       await (touch ? card.tap() : card.click());
       check((await page.locator(".drop-target").count()) > 0, "a picked-up card lights its places");
-      await page.screenshot({ path: path.join(out, pickupShot), fullPage: true });
+      await page.screenshot({ animations: "disabled", path: path.join(out, pickupShot), fullPage: true });
       if (touch) await checkNoSideScroll(page, "phone, a card picked up");
       await page.keyboard.press("Escape");
       check((await page.locator(".drop-target").count()) === 0, "Escape puts the card back");
@@ -111,7 +111,7 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
       await perform(page, state, move, how);
       await waitForNextStep(page, state.step);
     } catch (e) {
-      await page.screenshot({ path: path.join(out, `belle-failed-${width}.png`), fullPage: true });
+      await page.screenshot({ animations: "disabled", path: path.join(out, `belle-failed-${width}.png`), fullPage: true });
       throw new Error(`step ${state.step}: the ${how} gesture for "${move.label}" ${JSON.stringify(move.parts)} sent no move (sent last: ${JSON.stringify(lastSentMove(record))}): ${e.message}`);
     }
     checkSentMove(record, state, move);

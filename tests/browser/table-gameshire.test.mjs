@@ -193,11 +193,11 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
       redChecked = true;
     }
     let takeShot;
-    if (kind === "place_plan" && ++placements === 4) takeShot = () => page.screenshot({ path: path.join(out, shot), fullPage: true });
+    if (kind === "place_plan" && ++placements === 4) takeShot = () => page.screenshot({ animations: "disabled", path: path.join(out, shot), fullPage: true });
     if (!spring && !autumnShot && (kind === "shade_plan" || kind === "choose")) {
       const name = touch ? "gameshire-table-phone-autumn.png" : "gameshire-table-autumn.png";
-      if (kind === "shade_plan") takeShot = () => page.screenshot({ path: path.join(out, name), fullPage: true });
-      else await page.screenshot({ path: path.join(out, name), fullPage: true });
+      if (kind === "shade_plan") takeShot = () => page.screenshot({ animations: "disabled", path: path.join(out, name), fullPage: true });
+      else await page.screenshot({ animations: "disabled", path: path.join(out, name), fullPage: true });
       autumnShot = true;
     }
     const keyboard = !touch && (kind === "place_plan" || kind === "shade_plan") && random(3) === 0;
@@ -210,7 +210,7 @@ async function playGame(server, browser, { width, height, touch, seats, seed, ou
   }
   await page.waitForSelector("#game-over");
   if (touch) await checkNoSideScroll(page, "phone, game over");
-  await page.screenshot({ path: path.join(out, touch ? "gameshire-table-phone-over.png" : "gameshire-table-over.png"), fullPage: true });
+  await page.screenshot({ animations: "disabled", path: path.join(out, touch ? "gameshire-table-phone-over.png" : "gameshire-table-over.png"), fullPage: true });
   check(record.errors.length === 0, `page errors: ${record.errors.join("; ")}`);
   check(placements >= 4, `only ${placements} placements by the person`);
   check(redChecked, "no Spring placement to check the red ghost on");

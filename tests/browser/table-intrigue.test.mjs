@@ -71,7 +71,7 @@ async function perform(page, state, move, press, menuShot) {
   const menu = page.locator("#table .choice-menu");
   if ((await menu.count()) > 0) {
     if (menuShot && !menuShot.taken) {
-      await page.screenshot({ path: menuShot.file });
+      await page.screenshot({ animations: "disabled", path: menuShot.file });
       menuShot.taken = true;
     }
     const name = menuName(parts, card);
@@ -100,7 +100,7 @@ function pressWith(kind) {
  */
 async function shoot(page, file) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ animations: "disabled", path: file, fullPage: true });
 }
 
 /** Picks up a card whose places are many (a relationship, else the first) for the screenshot, then puts it back. */

@@ -154,7 +154,7 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
   }
   await desk.page.click("#how-to-play-button");
   await desk.page.waitForSelector("#how-to-play[open] .rules-text h2");
-  await desk.page.screenshot({ path: path.join(out, "how-to-play.png") });
+  await desk.page.screenshot({ animations: "disabled", path: path.join(out, "how-to-play.png") });
   await desk.page.keyboard.press("Escape");
   // A redraw while the dialog is open replaces the button that opened it (as a state message does): the
   // focus still comes back to the button on the page, the new one.
@@ -178,7 +178,7 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
   const keys = await newPage(browser, { moveList: false });
   await createTableFromLobby(keys.page, base, { game: "intrigue", seats: ["human", "heuristic", "heuristic"], name: "Kim" });
   await waitForTableTurn(keys.page, keys.record);
-  await keys.page.screenshot({ path: path.join(out, "table-page.png"), fullPage: true });
+  await keys.page.screenshot({ animations: "disabled", path: path.join(out, "table-page.png"), fullPage: true });
   const reached = new Set();
   const ringless = [];
   for (let i = 0; i < 80; ++i) {
@@ -238,7 +238,7 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
   await phone.page.waitForSelector("#create");
   await phone.page.waitForSelector("ul.tables li");
   await checkNoSideScroll(phone.page, "the lobby on a phone");
-  await phone.page.screenshot({ path: path.join(out, "phone-lobby.png"), fullPage: true });
+  await phone.page.screenshot({ animations: "disabled", path: path.join(out, "phone-lobby.png"), fullPage: true });
   for (const game of games) {
     const players = Math.max(game.min_seats, Math.min(game.max_seats, 4));
     const seats = ["human", ...Array.from({ length: players - 1 }, () => botFor(game))];
@@ -249,7 +249,7 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
     check(status && status.x >= 0 && status.x + status.width <= kPhone.width, `${game.id}: the status line fits the phone`);
     check((await phone.page.locator("#move-list > summary").textContent()).startsWith("All moves as a list"),
       `${game.id}: the folded move list is named`);
-    await phone.page.screenshot({ path: path.join(out, `phone-table-${game.id}.png`), fullPage: true });
+    await phone.page.screenshot({ animations: "disabled", path: path.join(out, `phone-table-${game.id}.png`), fullPage: true });
     // The status line stays in sight while the board scrolls.
     await phone.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const scrolled = await phone.page.locator("#status").boundingBox();
@@ -266,7 +266,7 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
       const box = await phone.page.locator("#how-to-play").boundingBox();
       check(box.x >= 0 && box.width <= kPhone.width, `How to play is wider than the phone (${JSON.stringify(box)})`);
       await checkNoSideScroll(phone.page, "How to play on a phone");
-      await phone.page.screenshot({ path: path.join(out, "phone-how-to-play.png") });
+      await phone.page.screenshot({ animations: "disabled", path: path.join(out, "phone-how-to-play.png") });
       // The sections list jumps to a section (Options holds a table, which scrolls in its own box).
       await phone.page.locator("#how-to-play .rules-contents a", { hasText: "Options" }).tap();
       const options = phone.page.locator("#how-to-play .rules-text h2", { hasText: "Options" });
@@ -276,7 +276,7 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
         return top >= 0 && top < 200;
       });
       check(await options.isVisible(), "the Options section shows after its link");
-      await phone.page.screenshot({ path: path.join(out, "phone-how-to-play-options.png") });
+      await phone.page.screenshot({ animations: "disabled", path: path.join(out, "phone-how-to-play-options.png") });
       await phone.page.locator("#how-to-play-close").tap();
       await phone.page.waitForFunction(() => !document.getElementById("how-to-play")?.open);
     }
@@ -286,7 +286,7 @@ await runTest("browser.table-page", async ({ server, browser, args }) => {
   await phone.page.goto(`${base}/#/replay/${finished.code}?seat=0&step=${Math.floor(finished.steps / 2)}`);
   await phone.page.waitForSelector("#replay[data-step]");
   await checkNoSideScroll(phone.page, "the replay on a phone");
-  await phone.page.screenshot({ path: path.join(out, "phone-replay.png"), fullPage: true });
+  await phone.page.screenshot({ animations: "disabled", path: path.join(out, "phone-replay.png"), fullPage: true });
   await phone.page.locator("#replay-next").tap();
   await phone.page.waitForSelector(`#replay[data-step="${Math.floor(finished.steps / 2) + 1}"]`);
   check(phone.record.errors.length === 0, `page errors: ${phone.record.errors.join("; ")}`);

@@ -154,9 +154,9 @@ export async function playTable({ server, browser, args }, { game, size, touch, 
     if (!notepadMarked) {
       await markNotepad(page, phone ? "tap" : "click");
       notepadMarked = true;
-      if (out) await page.locator("#persuasion-notepad").screenshot({ path: path.join(out, `${tag}-notepad.png`) });
+      if (out) await page.locator("#persuasion-notepad").screenshot({ animations: "disabled", path: path.join(out, `${tag}-notepad.png`) });
     }
-    if (moves <= 3 && out) await page.screenshot({ path: path.join(out, `${tag}.png`), fullPage: true });
+    if (moves <= 3 && out) await page.screenshot({ animations: "disabled", path: path.join(out, `${tag}.png`), fullPage: true });
     const move = pickMove(state.legal, random, tried);
     // Each way of moving a card not used yet (over all games at this size) comes first, then in turn.
     const hows = phone ? ["tap"] : ["drag", "click", "keys"];
@@ -167,7 +167,7 @@ export async function playTable({ server, browser, args }, { game, size, touch, 
     const shoot = !tried.has(`picked:${tag}`)
       ? async () => {
           tried.add(`picked:${tag}`);
-          if (args.out) await page.screenshot({ path: path.join(args.out, `${tag}-picked.png`), fullPage: true });
+          if (args.out) await page.screenshot({ animations: "disabled", path: path.join(args.out, `${tag}-picked.png`), fullPage: true });
         }
       : undefined;
     const done = await perform(page, move, how, shoot);
@@ -182,7 +182,7 @@ export async function playTable({ server, browser, args }, { game, size, touch, 
     if (phone) await checkNoSideScroll(page, `${game} step ${state.step}`);
   }
   await page.waitForSelector("#game-over");
-  if (out) await page.screenshot({ path: path.join(out, `${tag}-end.png`), fullPage: true });
+  if (out) await page.screenshot({ animations: "disabled", path: path.join(out, `${tag}-end.png`), fullPage: true });
   check(moves >= minMoves, `the person made only ${moves} moves`);
   const notepadCell = page.locator("#persuasion-notepad button.note-cell").first();
   check((await notepadCell.textContent()) === "+", "the notepad mark outlived every redraw");

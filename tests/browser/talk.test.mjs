@@ -126,7 +126,7 @@ function talkInSight() {
 }
 
 async function shoot(person, name, out) {
-  await person.page.screenshot({ path: path.join(out, `talk-${name}.png`), fullPage: true });
+  await person.page.screenshot({ animations: "disabled", path: path.join(out, `talk-${name}.png`), fullPage: true });
 }
 
 /** "Table talk" unticked: the table has no talk, and its page says so. */
@@ -136,7 +136,7 @@ async function checkTalkOff(ada, base, out) {
   check(await ada.page.locator("#talk").isChecked(), "Table talk is ticked by default");
   await ada.page.setViewportSize({ width: 390, height: 844 });
   await ada.page.locator("#talk").scrollIntoViewIfNeeded();
-  await ada.page.screenshot({ path: path.join(out, "talk-lobby-phone.png") });
+  await ada.page.screenshot({ animations: "disabled", path: path.join(out, "talk-lobby-phone.png") });
   await ada.page.setViewportSize(kDesktop);
   const code = await createTableFromLobby(ada.page, base, { game: "persuasion", players: 3, seats: ["human", "heuristic", "heuristic"], name: "Ada", talk: false });
   check((await getJson(`${base}/api/tables/${code}`)).talk === false, "the table was created without talk");
@@ -280,7 +280,7 @@ await runTest("browser.talk", async ({ server, browser, args }) => {
   check(!(await bo.page.evaluate(talkInSight)), "at 390 px the talk panel starts below the board");
   await bo.page.click("#talk-jump");
   await bo.page.waitForFunction(talkInSight);
-  await bo.page.screenshot({ path: path.join(out, "talk-phone.png") });
+  await bo.page.screenshot({ animations: "disabled", path: path.join(out, "talk-phone.png") });
   await shoot(bo, "phone-full", out);
   await sayTwoLines(bo, kAfter);   // Ada said too much too fast a moment ago
   for (const p of everyone) await waitForLine(p, "table", kAfter);
