@@ -381,6 +381,36 @@ void replay_steps(GameState& again, std::uint64_t seed, const std::vector<Step>&
   }
 }
 
+// The card names of a finished game's report are the rules' (GameReport::card keeps them by reference,
+// and the simulator plays its next game in the same state): they read the same after the state has
+// started over and played another game.
+void check_report_names(GameState& state, std::uint64_t seed, Failures& failures) {
+  GameReport report;
+  state.report(report);
+  std::vector<std::pair<std::string_view, std::string>> names;
+  for (Seat s = 0; s < state.num_seats(); ++s) {
+    for (std::string_view name : report.cards(s)) names.emplace_back(name, std::string(name));
+  }
+  if (names.empty()) return;
+  Rng rng = make_rng(mix_seed(seed, 78));
+  state.restart(mix_seed(seed, 79));
+  ActionList legal;
+  for (int step = 0; !state.terminal() && step < state.info().max_steps; ++step) {
+    const Seat seat = state.to_act().lowest();
+    state.legal_actions(seat, legal);
+    if (legal.empty()) return;   // reported by check_step
+    state.apply_legal(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+  }
+  for (const auto& [kept, text] : names) {
+    if (kept != text) {
+      failures.add(fmt::format("seed {}: the report's card names must be the rules' (GameReport::card keeps them by "
+                               "reference): '{}' read '{}' after the state started over",
+                               seed, text, kept));
+      return;
+    }
+  }
+}
+
 void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Failures& failures) {
   const GameInfo& info = factory.info();
   auto state = factory.new_game(game_seed);
@@ -432,6 +462,7 @@ void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Fail
   replay_steps(*factory.new_game(game_seed), game_seed, steps, outcome, "replay", failures);
   state->restart(game_seed);
   replay_steps(*state, game_seed, steps, outcome, "restart(seed) and replay", failures);
+  check_report_names(*state, game_seed, failures);
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ namespace court::fixture {
 
 enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
                   IllegalSearchMoves, AmbiguousParts, LeakyParts, SprawlingBoard, AmbiguousShorthand, OneSidedTalk,
-                  LeakyTalk, SilentEnd };
+                  LeakyTalk, SilentEnd, ReportNamesInState };
 
 inline constexpr int kCards = 10;
 
@@ -23,6 +23,7 @@ template <Flaw F>
 struct DuelGame {
   struct Rules {
     int seats = 2;
+    std::array<std::string, kCards> names;   // "card 0" ... "card 9", for the report
   };
 
   class State {
@@ -48,6 +49,8 @@ struct DuelGame {
       int i = hands_[seat].index_of(static_cast<std::uint8_t>(a.code));
       if (i >= 0) hands_[seat].erase_at(static_cast<std::size_t>(i));
       pending_[seat] = static_cast<int>(a.code % kCards);
+      last_[seat] = pending_[seat];
+      if constexpr (F == Flaw::ReportNamesInState) last_names_[seat] = rules_->names[static_cast<std::size_t>(last_[seat])];
       for (Seat s = 0; s < seats_; ++s) if (pending_[s] < 0) return;
       reveal();
     }
@@ -128,6 +131,16 @@ struct DuelGame {
       }
       return now;
     }
+    // The report: each seat's last card played, by name. The names are the rules' (the flawed variant
+    // names them from a copy the state keeps, which the next game overwrites).
+    void report(GameReport& r) const {
+      r.set("revealed", static_cast<double>(revealed_.size()));
+      for (Seat s = 0; s < seats_; ++s) {
+        if (last_[s] < 0) continue;
+        if constexpr (F == Flaw::ReportNamesInState) r.card(s, last_names_[s]);
+        else r.card(s, rules_->names[static_cast<std::size_t>(last_[s])]);
+      }
+    }
     // Others learn only that a seat has picked (the flawed variant tells them which card).
     std::uint64_t observe(Seat viewer, Seat actor, Action a) const {
       if (F == Flaw::VisibleChoice || viewer == actor) return a.code;
@@ -155,6 +168,7 @@ struct DuelGame {
 
     static State deal(const Rules& rules, std::uint64_t seed) {
       State s;
+      s.rules_ = &rules;
       s.seats_ = rules.seats;
       s.rng_ = make_rng(seed);
       std::array<std::uint8_t, kCards> cards;
@@ -196,8 +210,11 @@ struct DuelGame {
       }
     }
 
+    const Rules* rules_ = nullptr;
     int seats_ = 2;
     Rng rng_;
+    std::array<int, kMaxSeats> last_{-1, -1, -1, -1, -1, -1, -1, -1};   // each seat's last card played
+    std::array<std::string, kMaxSeats> last_names_{};                     // ReportNamesInState only
     std::array<Hand, kMaxSeats> hands_{};
     std::array<int, kMaxSeats> pending_{-1, -1, -1, -1, -1, -1, -1, -1};
     std::array<int, kMaxSeats> points_{};
@@ -231,7 +248,11 @@ struct DuelGame {
     info.max_steps = 40;
     return info;
   }
-  static Rules prepare(const GameConfig& config) { return Rules{config.seats}; }
+  static Rules prepare(const GameConfig& config) {
+    Rules rules{config.seats, {}};
+    for (int c = 0; c < kCards; ++c) rules.names[static_cast<std::size_t>(c)] = "card " + std::to_string(c);
+    return rules;
+  }
   static State setup(const Rules& rules, std::uint64_t seed) { return State::deal(rules, seed); }
 };
 

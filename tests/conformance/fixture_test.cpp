@@ -94,6 +94,12 @@ TEST(ConformanceFixture, ATableSilentAtTheEndIsCaught) {
   EXPECT_TRUE(playouts_catch<Flaw::SilentEnd>(2, 3, "may not write to the table at the end"));
 }
 
+// A report that names cards from the state, not the rules, is caught: the simulator keeps the names by
+// reference and plays its next game in the same state.
+TEST(ConformanceFixture, ReportNamesKeptInTheStateAreCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::ReportNamesInState>(2, 10, "report's card names must be the rules'"));
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.
