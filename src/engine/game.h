@@ -104,7 +104,8 @@ class GameReport {
   void set(std::string_view name, double value) { slot(name) = value; }
   void add(std::string_view name, double amount = 1) { slot(name) += amount; }
   // A card `seat` held or played during the game, by name, for "card impact". The name is not
-  // copied: it must outlive the report (a name in the game's rules).
+  // copied: it must be one kept in the game's rules, the same text at the same address in every game
+  // (the simulator numbers names by address; the conformance suite checks it).
   void card(Seat seat, std::string_view name) { cards_[static_cast<std::size_t>(seat)].push_back(name); }
   // The game stopped at a cap (such as Persuasion's max_rounds) rather than by its own end.
   bool capped = false;
