@@ -28,7 +28,10 @@ std::vector<std::pair<std::string, json>> legal_parts(const GameState& g, Seat s
 // "A1=W B1=5" from a place_plan's cells: the label's squares and results, in the same order.
 std::string cells_as_label(const json& cells) {
   std::string out;
-  for (const auto& c : cells) out += (out.empty() ? "" : " ") + c["cell"].get<std::string>() + "=" + c["value"].get<std::string>();
+  for (const auto& c : cells) {
+    if (!out.empty()) out += ' ';
+    out.append(c["cell"].get<std::string>()).append("=").append(c["value"].get<std::string>());
+  }
   return out;
 }
 
