@@ -120,13 +120,10 @@ class GameReport {
   std::size_t size() const { return used_; }
   // A figure's value; 0 when the game did not set it.
   double value(std::string_view name) const {
-    for (const Figure& f : *this) if (f.name == name) return f.value;
-    return 0;
+    const std::size_t i = index_of(name);
+    return i < used_ ? figures_[i].value : 0;
   }
-  bool has(std::string_view name) const {
-    for (const Figure& f : *this) if (f.name == name) return true;
-    return false;
-  }
+  bool has(std::string_view name) const { return index_of(name) < used_; }
   const std::vector<std::string_view>& cards(Seat seat) const { return cards_[static_cast<std::size_t>(seat)]; }
   // Empties it for the next game, keeping its storage.
   void clear() {
@@ -136,8 +133,14 @@ class GameReport {
   }
 
  private:
+  // The slot of figure `name` this game, or used_ when it has none.
+  std::size_t index_of(std::string_view name) const {
+    std::size_t i = 0;
+    while (i < used_ && figures_[i].name != name) ++i;
+    return i;
+  }
   double& slot(std::string_view name) {
-    for (std::size_t i = 0; i < used_; ++i) if (figures_[i].name == name) return figures_[i].value;
+    if (const std::size_t i = index_of(name); i < used_) return figures_[i].value;
     if (used_ == figures_.size()) figures_.emplace_back();
     Figure& f = figures_[used_++];
     f.name.assign(name);   // reuses the slot's storage from an earlier game
