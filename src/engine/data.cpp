@@ -84,6 +84,11 @@ const toml::array& table_array(const toml::table& root, const char* key, const s
   return *node->as_array();
 }
 
+std::optional<std::int64_t> toml_integer(const toml::node& node) {
+  if (const auto* integer = node.as_integer()) return integer->get();
+  return std::nullopt;
+}
+
 std::string file_line(const std::string& file, const toml::node& node) {
   const auto line = node.source().begin.line;
   return line ? fmt::format("{}:{}", file, line) : file;
@@ -121,8 +126,8 @@ int FieldReader::integer(std::string_view key, bool required, int fallback, int 
     if (required) fail(key, fmt::format("is missing; expected an integer {}..{}", min, max));
     return fallback;
   }
-  auto value = node->value<std::int64_t>();
-  if (!value || !node->is_integer() || *value < min || *value > max) {
+  const auto value = toml_integer(*node);
+  if (!value || *value < min || *value > max) {
     fail(key, fmt::format("must be an integer {}..{}", min, max));
   }
   return static_cast<int>(*value);

@@ -32,6 +32,11 @@ DataFile load_data_file(const std::string& game_id, const std::string& name, con
 // The list of [[key]] tables in `root`; UserError "<file>: expected a list of [[key]] tables" otherwise.
 const toml::array& table_array(const toml::table& root, const char* key, const std::string& file);
 
+// The node's integer, or nullopt when it is not an integer (a float is not, whatever its value). toml++'s
+// value<std::int64_t>() converts a float node by a cast before its range check, undefined behaviour for
+// 5.5e20 (the fuzzer found it): Court reads integers only through this.
+std::optional<std::int64_t> toml_integer(const toml::node& node);
+
 // "<file>:<line>" for a node read from `file` ("<file>" alone when the node has no line).
 std::string file_line(const std::string& file, const toml::node& node);
 

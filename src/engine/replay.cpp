@@ -24,8 +24,8 @@ nlohmann::json toml_to_json(const toml::node& node) {
     for (auto&& value : *array) out.push_back(toml_to_json(value));
     return out;
   }
-  if (auto v = node.value<std::int64_t>(); v && node.is_integer()) return *v;
-  if (auto v = node.value<double>(); v && node.is_floating_point()) return *v;
+  if (auto v = toml_integer(node)) return *v;
+  if (auto* v = node.as_floating_point()) return v->get();
   if (auto v = node.value<bool>()) return *v;
   if (auto v = node.value<std::string>()) return *v;
   throw UserError("scenario: unsupported TOML value (dates and times are not used by Court)");

@@ -226,6 +226,26 @@ TEST(Scenario, TomlFilesBecomeJson) {
   std::remove(path.c_str());
 }
 
+// The fuzzer's finding (fuzz/corpus/fuzz_scenario_gameshire/toml-float-to-integer): a float too large for
+// an integer was cast to one (undefined behaviour, reported by UBSan); a float stays a float, a whole
+// float (3.0) too, and the scenario's reader then refuses it where it wants an integer.
+TEST(Scenario, TomlFloatsStayFloatsWhateverTheirSize) {
+  const std::string path = testing::TempDir() + "floats.toml";
+  {
+    std::ofstream out(path);
+    out << "huge = 555555555555555555555.5\nwhole = 3.0\nsmall = -0.5\nbig_integer = 9223372036854775807\n";
+  }
+  nlohmann::json j = load_scenario_file(path);
+  EXPECT_TRUE(j["huge"].is_number_float());
+  EXPECT_DOUBLE_EQ(j["huge"].get<double>(), 555555555555555555555.5);
+  EXPECT_TRUE(j["whole"].is_number_float());
+  EXPECT_DOUBLE_EQ(j["whole"].get<double>(), 3.0);
+  EXPECT_DOUBLE_EQ(j["small"].get<double>(), -0.5);
+  EXPECT_TRUE(j["big_integer"].is_number_integer());
+  EXPECT_EQ(j["big_integer"].get<std::int64_t>(), 9223372036854775807);
+  std::remove(path.c_str());
+}
+
 TEST(Scenario, TomlSyntaxErrorNamesFileAndLine) {
   const std::string path = testing::TempDir() + "broken.toml";
   {

@@ -91,6 +91,15 @@ TEST_F(EditedData, MalformedPlanAndMapAreRefused) {
   EXPECT_TRUE(error_mentions({"maps.toml", "column C has 0 crowns"}));
 }
 
+// A float is not an integer, even a whole one; a huge one is refused, not cast (the fuzzer's finding).
+TEST_F(EditedData, SkillTrackHoldsIntegersNotFloats) {
+  replace("skills.toml", "track = [1, 2, 3,", "track = [1.0, 2, 3,");
+  EXPECT_TRUE(error_mentions({"skills.toml", "'track'", "must hold integers 0..20"}));
+  SetUp();
+  replace("skills.toml", "track = [1, 2, 3,", "track = [555555555555555555555.5, 2, 3,");
+  EXPECT_TRUE(error_mentions({"skills.toml", "'track'", "must hold integers 0..20"}));
+}
+
 TEST_F(EditedData, ErrorsNameTheLine) {
   replace("skills.toml", "effect = \"omit\"", "effect = \"juggle\"");
   EXPECT_TRUE(error_mentions({"skills.toml:", "'juggle' is not allowed"}));

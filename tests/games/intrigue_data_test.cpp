@@ -98,6 +98,19 @@ TEST_F(IntrigueBadData, UnknownTrait) {
   EXPECT_TRUE(error_mentions({"'Magic' is no character's trait"}));
 }
 
+// A float is not an integer, even a whole one, and one too large for an integer is refused, not cast
+// (toml++ casts a float before its range check; the fuzzer found it in a scenario).
+TEST_F(IntrigueBadData, TokenValuesMustBeIntegersNotFloats) {
+  replace("characters.toml", "support = [3, 1]", "support = [3.0, 1]");
+  EXPECT_TRUE(error_mentions({"[tokens]", "'support'", "must hold integers 0..20"}));
+  SetUp();
+  replace("characters.toml", "support = [3, 1]", "support = [555555555555555555555.5, 1]");
+  EXPECT_TRUE(error_mentions({"[tokens]", "'support'", "must hold integers 0..20"}));
+  SetUp();
+  replace("characters.toml", "losing_token_penalty = 1", "losing_token_penalty = 1e300");
+  EXPECT_TRUE(error_mentions({"'losing_token_penalty'", "must be an integer 0..20"}));
+}
+
 TEST_F(IntrigueBadData, TooFewCharacters) {
   write("characters.toml", "[[character]]\nname = \"A\"\ntraits = []\npriority = 1\n");
   EXPECT_TRUE(error_mentions({"characters.toml"}));

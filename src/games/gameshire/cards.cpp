@@ -207,7 +207,7 @@ void load_skills(GameshireRules& rules, const GameConfig& config) {
   auto [file, root] = load_data_file(kGameId, "skills.toml", config.data_dir);
   FieldReader top = entry_reader(root, file, "");
   for (const auto& item : top.array("track")) {
-    auto v = item.value<std::int64_t>();
+    auto v = toml_integer(item);
     if (!v || *v < 0 || *v > 20) top.fail("track", "must hold integers 0..20");
     rules.track.push_back(static_cast<int>(*v));
   }

@@ -45,7 +45,7 @@ void load_characters(IntrigueRules& rules, const GameConfig& config) {
     }
     rules.token_count = static_cast<int>(values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
-      auto v = values[i].value<std::int64_t>();
+      auto v = toml_integer(values[i]);
       if (!v || *v < 0 || *v > 20) r.fail("support", "must hold integers 0..20");
       rules.token_values[i] = static_cast<int>(*v);
     }
