@@ -34,6 +34,7 @@
 #include <memory>
 #include <random>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,31 @@ struct Args {
   std::string latencies; // a file for every measured move: "<sent, s since start> <latency, ms>"
 };
 
+// The CPU time process `pid` has used so far (user and system), in seconds.
+double cpu_seconds(pid_t pid) {
+  std::ifstream stat(fmt::format("/proc/{}/stat", pid));
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  std::istringstream fields(text.substr(text.rfind(')') + 2));   // after "pid (comm) "
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14 || i == 15) ticks += std::stod(field);   // utime, stime
+  }
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+// Whether `court serve` has the per-address limits on tables (later than commit 6713815, which the
+// issue's figures were measured on): the tool then turns them off, and drives older builds as they are.
+bool has_table_limits(const std::string& court) {
+  std::string help;
+  if (FILE* out = popen((court + " serve --help 2>&1").c_str(), "r")) {
+    char chunk[4096];
+    while (std::size_t n = fread(chunk, 1, sizeof chunk, out)) help.append(chunk, n);
+    pclose(out);
+  }
+  return help.find("--max-client-waiting-tables") != std::string::npos;
+}
+
 long rss_kib(pid_t pid) {
   std::ifstream status(fmt::format("/proc/{}/status", pid));
   std::string line;
@@ -113,6 +139,8 @@ struct Totals {
   int finished = 0;
   int moved_once = 0;
   int stale = 0;   // moves refused as stale (the person then chose again)
+  long moves = 0;  // every seat's moves: the sum of the finished games' last steps
+  long states = 0, state_bytes = 0;   // state messages the people received, and their size
 };
 
 
@@ -130,6 +158,19 @@ struct Person {
   Clock::time_point sent_at;
   bool thinking = false, waiting_answer = false, over = false;
 };
+
+// A message from the server as the person reads it: without the parts only a browser draws (the view,
+// the seats, talk, the moves' labels and parts), which the parser skips without building them, so the
+// load tool spends its time on the server's messages and not on their JSON.
+nlohmann::json read_message(const beast::flat_buffer& buffer) {
+  const auto* text = static_cast<const char*>(buffer.data().data());
+  return nlohmann::json::parse(text, text + buffer.size(), [](int depth, nlohmann::json::parse_event_t event,
+                                                              nlohmann::json& parsed) {
+    if (event != nlohmann::json::parse_event_t::key) return true;
+    if (depth == 1) return parsed != "view" && parsed != "seats" && parsed != "talk";
+    return depth != 3 || parsed == "action";   // a legal move: its code only
+  });
+}
 
 asio::awaitable<void> send_move(std::shared_ptr<Person> p) {
   p->sent_step = p->seen_step;
@@ -158,7 +199,8 @@ asio::awaitable<void> person(std::uint16_t port, std::string code, std::string t
   while (!p->over) {
     beast::flat_buffer buffer;
     co_await p->ws.async_read(buffer, asio::use_awaitable);
-    auto message = nlohmann::json::parse(beast::buffers_to_string(buffer.data()));
+    auto message = read_message(buffer);
+    if (message.at("type") == "state") ++totals.states, totals.state_bytes += static_cast<long>(buffer.size());
     if (message.at("type") != "state") {
       if (message.at("code") != "stale" && message.at("code") != "not_your_turn") {
         throw std::runtime_error("server refused a move: " + message.dump());
@@ -177,6 +219,7 @@ asio::awaitable<void> person(std::uint16_t port, std::string code, std::string t
         if (!counted) { counted = true; ++totals.moved_once; }
       }
       p->over = message.at("status") == "finished";
+      if (p->over) totals.moves += step;
     }
     if (p->over || p->waiting_answer || p->thinking || p->action.is_null() || p->seen_step <= p->sent_step) continue;
     if (think.max_ms == 0) {
@@ -223,14 +266,20 @@ int main(int argc, char** argv) {
   const std::string db = std::string(db_template) + "/load.db";
   int fds[2];
   if (pipe(fds) != 0) return 1;
+  const std::string threads = std::to_string(args.threads);
+  std::vector<std::string> serve = {args.court, "serve", "--port", "0", "--db", db, "--threads", threads,
+                                    "--max-client-connections", "0"};
+  if (has_table_limits(args.court)) {
+    serve.insert(serve.end(), {"--max-client-waiting-tables", "0", "--max-client-tables-per-minute", "0"});
+  }
+  std::vector<char*> argv_serve;
+  for (std::string& a : serve) argv_serve.push_back(a.data());
+  argv_serve.push_back(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(fds[1], STDOUT_FILENO);
     close(fds[0]);
-    const std::string threads = std::to_string(args.threads);
-    execl(args.court.c_str(), args.court.c_str(), "serve", "--port", "0", "--db", db.c_str(), "--threads",
-          threads.c_str(), "--max-client-connections", "0", "--max-client-waiting-tables", "0",
-          "--max-client-tables-per-minute", "0", static_cast<char*>(nullptr));
+    execv(args.court.c_str(), argv_serve.data());
     _exit(127);
   }
   close(fds[1]);
@@ -263,6 +312,7 @@ int main(int argc, char** argv) {
   Totals totals;
   const auto start = Clock::now();
   totals.start = start;
+  const double cpu_before = cpu_seconds(pid);
   for (int i = 0; i < args.tables; ++i) {
     const std::string code = request(port, http::verb::post, "/api/tables", create.dump()).at("code");
     const std::string token = request(port, http::verb::post, "/api/tables/" + code + "/join", "{}").at("token");
@@ -277,6 +327,7 @@ int main(int argc, char** argv) {
   io.run();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const long rss_after = rss_kib(pid);
+  const double server_cpu = cpu_seconds(pid) - cpu_before;
   nlohmann::json lab;
   if (!lab_id.empty()) {
     lab = request(port, http::verb::get, "/api/lab/jobs/" + lab_id);
@@ -307,6 +358,13 @@ int main(int argc, char** argv) {
              percentile(totals.latencies_ms, 0.5), percentile(totals.latencies_ms, 0.99),
              percentile(totals.latencies_ms, 1.0));
   fmt::print("  wall time:             {:.1f} s\n", seconds);
+  const auto measured = static_cast<double>(totals.latencies_ms.size());
+  fmt::print("  throughput:            {:.0f} person moves/s, {:.0f} moves/s at all seats ({} moves)\n",
+             measured / seconds, static_cast<double>(totals.moves) / seconds, totals.moves);
+  fmt::print("  state messages:        {} received, {:.1f} KiB on average\n", totals.states,
+             totals.states ? static_cast<double>(totals.state_bytes) / 1024.0 / static_cast<double>(totals.states) : 0.0);
+  fmt::print("  server CPU:            {:.2f} s, {:.0f} us per move at any seat\n", server_cpu,
+             totals.moves ? 1e6 * server_cpu / static_cast<double>(totals.moves) : 0.0);
   fmt::print("  server RSS:            {} KiB idle (one warm-up table), {} KiB with {} tables live, {} KiB at the end\n",
              rss_before, rss_peak, args.tables, rss_after);
   fmt::print("  memory per table:      {:.1f} KiB\n", static_cast<double>(rss_peak - rss_before) / args.tables);

@@ -161,9 +161,9 @@ void Storage::take_seat(const std::string& code, int seat, const std::string& na
 }
 
 void Storage::append_action(const std::string& code, std::size_t step, const StoredAction& action,
-                            const std::string& status, const std::string& outcome) {
+                            const std::optional<std::string>& outcome) {
   std::lock_guard lock(mutex_);
-  in_transaction(db_, path_, [&] {
+  auto insert = [&] {
     sqlite3_stmt* s = hot_.get(db_, path_, "INSERT INTO actions (code, step, seat, action, label) VALUES (?, ?, ?, ?, ?)");
     bind_text(s, 1, code);
     sqlite3_bind_int64(s, 2, static_cast<sqlite3_int64>(step));
@@ -171,10 +171,13 @@ void Storage::append_action(const std::string& code, std::size_t step, const Sto
     sqlite3_bind_int64(s, 4, action.code);
     bind_text(s, 5, action.label);
     step_done(db_, s, path_);
-    sqlite3_stmt* t = hot_.get(db_, path_, "UPDATE tables SET status = ?, outcome = ? WHERE code = ?");
-    bind_text(t, 1, status);
-    bind_text(t, 2, outcome);
-    bind_text(t, 3, code);
+  };
+  if (!outcome) return insert();   // one statement: a transaction of its own
+  in_transaction(db_, path_, [&] {
+    insert();
+    sqlite3_stmt* t = hot_.get(db_, path_, "UPDATE tables SET status = 'finished', outcome = ? WHERE code = ?");
+    bind_text(t, 1, *outcome);
+    bind_text(t, 2, code);
     step_done(db_, t, path_);
   });
 }

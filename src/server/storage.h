@@ -69,9 +69,11 @@ class Storage {
   void create_table(const TableRecord& table);
   void take_seat(const std::string& code, int seat, const std::string& name, const std::string& token_hash,
                  const std::string& status);
-  // The move numbered `step` (0-based) with the table's status after it (and its outcome when finished).
+  // The move numbered `step` (0-based) of a table in play; `outcome` (JSON) when the move ended the game,
+  // which stores the table's status `finished` with it in the same transaction (a move that does not end
+  // the game leaves the table's row as it was: `playing`).
   void append_action(const std::string& code, std::size_t step, const StoredAction& action,
-                     const std::string& status, const std::string& outcome);
+                     const std::optional<std::string>& outcome);
   // A message of table talk, in its own transaction.
   void append_talk(const std::string& code, const StoredTalk& said);
   // Every message of a table's talk to the whole table, oldest first.

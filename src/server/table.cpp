@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -50,6 +51,7 @@ Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
   turn_legal_.resize(record_.seats.size());
   note_turns(kSpectator);
   status_ = compute_status();
+  steps_ = match_->steps();
   refresh_summary();
 }
 
@@ -68,7 +70,9 @@ bool Table::seat_taken(Seat seat) const {
 
 nlohmann::json Table::summary() const {
   std::lock_guard lock(summary_mutex_);
-  return summary_;
+  nlohmann::json s = summary_;
+  s["steps"] = steps_.load();
+  return s;
 }
 
 std::string Table::status() const {
@@ -101,7 +105,6 @@ void Table::refresh_summary() {
                       {"talk", record_.talk},
                       {"variant", record_.variant.empty() ? nlohmann::json() : nlohmann::json(record_.variant)},
                       {"status", status_},
-                      {"steps", match_->steps()},
                       {"seats", seats_json()}};
   if (status_ == kFinished) s["outcome"] = match_->state().outcome().to_json();
   std::lock_guard lock(summary_mutex_);
@@ -241,8 +244,15 @@ void Table::move(Seat seat, const std::string& token, std::int64_t step, std::ui
   const Action action{code_value};
   if (auto error = match_->state().check(seat, action)) throw ApiError(409, "illegal", *error);
   accept(seat, action);
+  // Quick bots answer in this task, and the state after them says the move was taken: a state before
+  // them would be stale a millisecond later (docs/protocol.md, "state").
+  if (bots_answer_quickly()) play_bots();
   broadcast();
   schedule_bots();
+}
+
+bool Table::bots_answer_quickly() const {
+  return status_ == kPlaying && !broken_ && match_->next_bot() >= 0 && slowest_bot_ < kQuickBot;
 }
 
 // Stores the move, then applies it: nobody hears of a move the database does not hold.
@@ -251,10 +261,10 @@ void Table::accept(Seat seat, Action action) {
   StoredAction stored{seat, action.code, state.describe(seat, action)};
   auto after = state.clone();
   after->apply_legal(seat, action);
-  const bool finished = after->terminal();
-  const std::string outcome = finished ? after->outcome().to_json().dump() : std::string();
+  std::optional<std::string> outcome;
+  if (after->terminal()) outcome = after->outcome().to_json().dump();
   try {
-    storage_->append_action(code(), match_->steps(), stored, finished ? kFinished : kPlaying, outcome);
+    storage_->append_action(code(), match_->steps(), stored, outcome);
   } catch (const std::exception& e) {
     throw ApiError(500, "storage", fmt::format("the move could not be stored, so it was not played: {}", e.what()));
   }
@@ -262,8 +272,11 @@ void Table::accept(Seat seat, Action action) {
     throw std::logic_error(fmt::format("table {}: a checked move was refused: {}", code(), *error));
   }
   note_turns(seat);
-  status_ = compute_status();
-  refresh_summary();
+  steps_ = match_->steps();
+  if (const std::string status = compute_status(); status != status_) {
+    status_ = status;
+    refresh_summary();   // the summary's other fields change with the status only
+  }
 }
 
 std::string Table::state_message(Seat seat) const {
@@ -331,14 +344,36 @@ void Table::schedule_bots() {
   });
 }
 
-// One bot move per task, so people's messages for this table get their turn between bot moves.
+// Bots move in tasks of their own, so people's messages for this table get their turn between them.
 void Table::run_one_bot() {
-  if (broken_ || status_ != kPlaying) return;
+  if (broken_ || status_ != kPlaying || match_->next_bot() < 0) return;
+  if (!play_bots()) return;
+  // Bots moving in a row: the seats get the state after the last of them (and one at least every
+  // kBotStatesEvery while a slow bot plays), not one per move: most of the server's time went into
+  // building states nobody would look at for more than a millisecond (docs/protocol.md, "state").
+  const bool more_bots = status_ == kPlaying && match_->next_bot() >= 0;
+  if (!more_bots || std::chrono::steady_clock::now() - last_broadcast_ >= kBotStatesEvery) broadcast();
+  schedule_bots();
+}
+
+// One bot move at least; more in the same task while the table's bots are quick (each of their choices so
+// far took under kQuickBot) and these moves together took under kQuickBot. False when a bot failed.
+bool Table::play_bots() {
+  const auto start = std::chrono::steady_clock::now();
+  do {
+    if (!play_one_bot()) return false;
+  } while (bots_answer_quickly() && std::chrono::steady_clock::now() - start < kQuickBot);
+  return true;
+}
+
+bool Table::play_one_bot() {
   const Seat seat = match_->next_bot();
-  if (seat < 0) return;
   try {
     // The bot chooses on the harness's copy determinized for its seat, never on the true state.
+    const auto started = std::chrono::steady_clock::now();
     const Action action = match_->bot_choice(seat);
+    const auto took = std::chrono::steady_clock::now() - started;
+    slowest_bot_ = slowest_bot_ == kNotYetTimed ? took : std::max(slowest_bot_, took);
     if (auto error = match_->state().check(seat, action)) {
       throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", record_.seats[seat].spec,
                                          seat, *error));
@@ -347,14 +382,9 @@ void Table::run_one_bot() {
   } catch (const std::exception& e) {
     std::cerr << fmt::format("court serve: table {} stopped: {}\n", code(), e.what());
     broken_ = true;
-    return;
+    return false;
   }
-  // Bots moving in a row: the seats get the state after the last of them (and one at least every
-  // kBotStatesEvery while a slow bot plays), not one per move: most of the server's time went into
-  // building states nobody would look at for more than a millisecond (docs/protocol.md, "state").
-  const bool more_bots = status_ == kPlaying && match_->next_bot() >= 0;
-  if (!more_bots || std::chrono::steady_clock::now() - last_broadcast_ >= kBotStatesEvery) broadcast();
-  schedule_bots();
+  return true;
 }
 
 }  // namespace court::server

@@ -99,6 +99,8 @@ class Table : public std::enable_shared_from_this<Table> {
   nlohmann::json seats_json() const;
   void schedule_bots();
   void run_one_bot();
+  bool play_bots();
+  bool play_one_bot();
 
   const GameEntry* entry_;
   TableRecord record_;   // the stored record (its actions are not kept here: the Match holds the log)
@@ -109,6 +111,12 @@ class Table : public std::enable_shared_from_this<Table> {
   bool bot_scheduled_ = false;
   std::chrono::steady_clock::time_point last_broadcast_{};
   static constexpr std::chrono::milliseconds kBotStatesEvery{100};
+  // The longest a bot of this table took to choose (kNotYetTimed before the first). Bots that all chose
+  // within kQuickBot so far answer a person's move in the same task (play_bots), for kQuickBot at most.
+  static constexpr std::chrono::steady_clock::duration kNotYetTimed = std::chrono::steady_clock::duration::max();
+  static constexpr std::chrono::milliseconds kQuickBot{10};
+  std::chrono::steady_clock::duration slowest_bot_ = kNotYetTimed;
+  bool bots_answer_quickly() const;
   bool broken_ = false;  // a bot failed: the table stops rather than play on wrongly
   bool expired_ = false;
   std::atomic<std::int64_t> idle_since_ms_;
@@ -129,7 +137,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<std::deque<std::int64_t>> said_at_;
 
   mutable std::mutex summary_mutex_;   // guards the two copies read from other threads
-  nlohmann::json summary_;
+  nlohmann::json summary_;             // without "steps": summary() adds steps_
+  std::atomic<std::size_t> steps_{0};
   std::string public_status_;
 };
 

@@ -130,6 +130,37 @@ TEST(ServerPlay, ATokenReachesOnlyItsOwnSeat) {
   EXPECT_FALSE(wrong.read());
 }
 
+// docs/protocol.md, "state": bots that choose within 10 ms answer a person's move in the same task, so
+// the state after the move already asks the person again (or ends the game) instead of showing the move
+// alone and then the bots' (twice the states to build and send, one stale at once). Only the first
+// bot moves, before the bots were ever timed, and a machine that stops the server for 10 ms may split them.
+TEST(ServerPlay, QuickBotsAnswerAPersonsMoveInTheSameState) {
+  InProcessServer server(temp_db("play_quick_bots"));
+  const auto port = server.port();
+  int moves = 0, states_without_a_choice = 0;
+  for (int game = 0; game < 20 && moves < 40; ++game) {   // games with random bots can be short
+    const std::string code =
+        create_table(port, {{"game", "persuasion"}, {"seats", {"human", "random", "random", "random"}}}).at("code");
+    const std::string token = join_table(port, code, {{"seat", 0}}).at("token");
+    WsClient client(port, ws_target(code, token));
+    bool moved = false;
+    for (;;) {
+      auto message = client.read_json();
+      if (message.at("type") == "error" && message.at("code") == "stale") continue;   // sent for an older state
+      ASSERT_EQ(message.at("type"), "state") << message.dump();
+      if (message.at("status") == "finished") break;
+      if (moved && message.at("legal").empty()) ++states_without_a_choice;
+      moved = !message.at("legal").empty();
+      if (moved) {
+        ++moves;
+        client.send(move_message(token, message.at("step"), message.at("legal")[0].at("action")));
+      }
+    }
+  }
+  ASSERT_GE(moves, 40);
+  EXPECT_LE(states_without_a_choice, 2 + moves / 10) << "of " << moves << " moves";
+}
+
 TEST(ServerPlay, BotsOnlyTableFinishesAndReplays) {
   InProcessServer server(temp_db("play_bots_only"));
   const auto port = server.port();
