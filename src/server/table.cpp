@@ -205,7 +205,7 @@ Seat Table::attach(const std::shared_ptr<Subscriber>& subscriber, const std::opt
     }
   }
   watchers_.push_back({subscriber, subscriber.get(), seat});
-  subscriber->send(state_message(seat), true);
+  subscriber->send(state_message(seat, LogLines::All), true);
   send_talk_history(*subscriber, seat);
   return seat;
 }
@@ -279,7 +279,21 @@ void Table::accept(Seat seat, Action action) {
   }
 }
 
-std::string Table::state_message(Seat seat) const {
+namespace {
+
+// A view's log cut to its most recent `keep` lines; "log_total" (added where the game's view has none:
+// its log then starts at the first line) still counts them all.
+void keep_recent_log(nlohmann::json& view, std::size_t keep) {
+  auto log = view.find("log");
+  if (log == view.end() || !log->is_array() || log->size() <= keep) return;
+  if (!view.contains("log_total")) view["log_total"] = log->size();
+  log = view.find("log");
+  log->erase(log->begin(), log->begin() + static_cast<std::ptrdiff_t>(log->size() - keep));
+}
+
+}  // namespace
+
+std::string Table::state_message(Seat seat, LogLines lines) const {
   const GameState& state = match_->state();
   nlohmann::json legal = nlohmann::json::array();
   nlohmann::json waiting_for = nlohmann::json::array();
@@ -294,13 +308,15 @@ std::string Table::state_message(Seat seat) const {
       }
     }
   }
+  nlohmann::json view = state.view(seat);
+  if (lines == LogLines::Recent && status_ != kFinished) keep_recent_log(view, kRecentLogLines);
   nlohmann::json message = {{"type", "state"},
                             {"code", code()},
                             {"game", record_.game},
                             {"step", match_->steps()},
                             {"seat", seat == kSpectator ? nlohmann::json("spectator") : nlohmann::json(seat)},
                             {"status", status_},
-                            {"view", state.view(seat)},
+                            {"view", std::move(view)},
                             {"legal", std::move(legal)},
                             {"waiting_for", std::move(waiting_for)},
                             {"seats", seats_json()},
@@ -317,12 +333,12 @@ void Table::broadcast() {
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
     auto it = std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == w.seat; });
-    if (it == made.end()) it = made.insert(made.end(), {w.seat, state_message(w.seat)});
+    if (it == made.end()) it = made.insert(made.end(), {w.seat, state_message(w.seat, LogLines::Recent)});
     subscriber->send(it->second, true);
   }
 }
 
-void Table::sync(Subscriber& subscriber, Seat seat) const { subscriber.send(state_message(seat), true); }
+void Table::sync(Subscriber& subscriber, Seat seat) const { subscriber.send(state_message(seat, LogLines::All), true); }
 
 // A table of a Lab variant carries the variant's data files, so its replay re-runs on any machine.
 Replay Table::replay() const {

@@ -90,7 +90,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void note_turns(Seat mover);
   void refresh_summary();
   void broadcast();
-  std::string state_message(Seat seat) const;
+  // A state message carries every log line the game keeps (on connect, on sync and at the end), or only
+  // the most recent kRecentLogLines (after moves: the client keeps the lines it has; docs/protocol.md).
+  enum class LogLines { All, Recent };
+  static constexpr std::size_t kRecentLogLines = 40;
+  std::string state_message(Seat seat, LogLines lines) const;
   nlohmann::json talk_json(Seat seat) const;
   void check_token(Seat seat, const std::string& token) const;
   void check_talk(Seat seat, std::optional<Seat> to);

@@ -115,6 +115,20 @@ export function intrigueTitles(views) {
  * Every state frame the page received carries exactly this seat's view at its step, as the replay API
  * rebuilds it (so the step numbering of the two agrees and no frame carried another seat's view).
  */
+/**
+ * A state frame's view is the replay's, but for its log (docs/protocol.md, "state"): every line, or (after
+ * moves) the most recent 40 at least, ending the replay's log, with log_total counting them all.
+ */
+function sameView(view, expected) {
+  if (!expected) return false;
+  const { log = [], log_total: sentTotal, ...rest } = view;
+  const { log: full = [], log_total: total = full.length, ...expectedRest } = expected;
+  if (JSON.stringify(rest) !== JSON.stringify(expectedRest)) return false;
+  if (log.length > full.length || log.length < Math.min(40, full.length)) return false;
+  const tail = full.slice(full.length - log.length);
+  return JSON.stringify(log) === JSON.stringify(tail) && (sentTotal ?? log.length) === total;
+}
+
 export function framesMatchReplay(frames, views, me) {
   const mismatches = [];
   for (const raw of frames) {
@@ -122,7 +136,7 @@ export function framesMatchReplay(frames, views, me) {
     if (message.type !== "state") continue;
     const expected = views[message.step]?.[me];
     if (message.seat !== me) mismatches.push(`frame at step ${message.step} is for seat ${message.seat}`);
-    else if (JSON.stringify(message.view) !== JSON.stringify(expected)) {
+    else if (!sameView(message.view, expected)) {
       mismatches.push(`frame at step ${message.step} differs from the replay's view of seat ${me}`);
     }
   }

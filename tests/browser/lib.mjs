@@ -262,6 +262,21 @@ export async function waitForNextStep(page, step) {
   );
 }
 
+/**
+ * The page's log shows every line of the game since it connected, though the state frames after moves carry
+ * only the most recent 40 (docs/protocol.md, "state"). `state` is the newest frame; returns whether it was
+ * such a cut one, so a test can say the page had to put lines together.
+ */
+export async function checkLogKept(page, state, what) {
+  const total = Number(state.view.log_total ?? state.view.log?.length ?? 0);
+  const [start, count] = await page.evaluate(() => {
+    const ol = document.querySelector("#log ol.log-lines");
+    return ol ? [ol.start, ol.children.length] : [1, 0];
+  });
+  check(start === 1 && count === total, `${what}: the log shows lines ${start} to ${start + count - 1} of ${total}`);
+  return (state.view.log?.length ?? 0) < total;
+}
+
 /** The move this page sent last (from its outgoing frames), to check a gesture sent what it meant. */
 export function lastSentMove(record) {
   const sent = record.sent ?? [];

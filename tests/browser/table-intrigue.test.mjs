@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import {
-  check, checkNoSideScroll, checkPageLeaksNothing, createTableFromLobby, lastSentMove, makeRandom, newPage, replayViews,
+  check, checkLogKept, checkNoSideScroll, checkPageLeaksNothing, createTableFromLobby, lastSentMove, makeRandom, newPage, replayViews,
   runTest, waitForNextStep, waitForTableTurn,
 } from "./lib.mjs";
 import { hiddenBySteps, intrigueSecrets, intrigueTitles, titleTokens } from "./leaks.mjs";
@@ -129,12 +129,14 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
   const counts = {};
   let moves = 0;
   let pickedShot = false;
+  let cutLogs = 0;   // frames that carried only the log's most recent lines
   const menuShot = { file: path.join(out, `intrigue-table-${name}-menu.png`), taken: false };
   for (;;) {
     const state = await waitForTableTurn(page, record);
     if (!state) break;
     check(await page.locator("details.move-list[open]").count() === 0, "the move list is open");
     if (touch) await checkNoSideScroll(page, `${name}, step ${state.step}`);
+    if (await checkLogKept(page, state, `${name}, step ${state.step}`)) cutLogs++;
     if (moves === 4) await shoot(page, path.join(out, `intrigue-table-${name}.png`));
     if (!pickedShot && moves >= 1 && state.view.phase === "turn") {
       const file = path.join(out, name === "desktop" ? "intrigue-table-picked.png" : `intrigue-table-${name}-picked.png`);
@@ -161,6 +163,7 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
     if (++moves > 400) throw new Error("the game did not end within 400 of our moves");
   }
   await page.waitForSelector("#game-over");
+  check(cutLogs > 0, `${name}: no frame carried a cut log, so keeping the lines was not tried`);
   if (touch) await checkNoSideScroll(page, `${name}, game over`);
   await shoot(page, path.join(out, `intrigue-table-${name}-end.png`));
   check(record.errors.length === 0, `${name}: page errors: ${record.errors.join("; ")}`);

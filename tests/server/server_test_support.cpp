@@ -246,6 +246,18 @@ std::vector<std::unique_ptr<court::GameState>> replay_states(const nlohmann::jso
   return states;
 }
 
+void expect_engine_view(nlohmann::json sent, nlohmann::json engine, bool whole_log, std::size_t step) {
+  nlohmann::json log = engine.contains("log") ? engine.at("log") : nlohmann::json::array();
+  const std::size_t total = engine.value("log_total", log.size());
+  const bool all = whole_log || engine.value("terminal", false);
+  const std::size_t kept = all ? log.size() : std::min<std::size_t>(log.size(), 40);
+  nlohmann::json tail(log.end() - static_cast<std::ptrdiff_t>(kept), log.end());
+  EXPECT_EQ(sent.value("log", nlohmann::json::array()), tail) << "step " << step;
+  if (kept < log.size() || engine.contains("log_total")) EXPECT_EQ(sent.at("log_total"), total) << "step " << step;
+  for (auto* v : {&sent, &engine}) v->erase("log"), v->erase("log_total");
+  EXPECT_EQ(sent, engine) << "step " << step;
+}
+
 std::vector<nlohmann::json> play_to_end(std::uint16_t port, const std::string& code, const std::string& token) {
   WsClient client(port, ws_target(code, token));
   std::vector<nlohmann::json> seen;

@@ -104,6 +104,11 @@ std::vector<std::unique_ptr<court::GameState>> replay_states(const nlohmann::jso
 
 // Plays the seat of `token` at table `code` with its first legal move each time until the game ends;
 // returns every state message received.
+// Expects a state message's view to be the engine's `engine` view but for its log: every line the game keeps
+// (`whole_log`: a connection's first state; and once the game is over), or after moves the most recent 40
+// with log_total counting them all, each line the engine's line of the same number (docs/protocol.md, "state").
+void expect_engine_view(nlohmann::json sent, nlohmann::json engine, bool whole_log, std::size_t step);
+
 std::vector<nlohmann::json> play_to_end(std::uint16_t port, const std::string& code, const std::string& token);
 
 }  // namespace court::server_test

@@ -19,6 +19,11 @@ export class TableConnection {
   private retryTimer?: number;
   private gotState = false;
   private lastError = "";
+  // The log lines this connection has: `state` messages after moves carry only the most recent ones
+  // (docs/protocol.md, "state"); `logStart` numbers the first of them.
+  private log: string[] = [];
+  private logStart = 0;
+  private askedForLog = false;
 
   constructor(
     private readonly code: string,
@@ -55,7 +60,7 @@ export class TableConnection {
       if (message.type === "state") {
         this.gotState = true;
         this.retries = 0;
-        this.handlers.onState(message);
+        this.handlers.onState(this.withKeptLog(message));
       } else if (message.type === "error") {
         this.lastError = message.message;
         this.handlers.onError(message.message, message.code);
@@ -76,6 +81,28 @@ export class TableConnection {
       this.retries++;
       this.retryTimer = window.setTimeout(() => this.open(), delay);
     };
+  }
+
+  /** The state with every log line this connection has received: the message's lines replace those from
+   * their number on. A gap (lines missed, e.g. a state replaced by a newer one before it was sent) asks for
+   * a state with the whole log. */
+  private withKeptLog(message: StateMessage): StateMessage {
+    const lines = message.view.log ?? [];
+    const total = Number(message.view.log_total ?? lines.length);
+    const first = total - lines.length;
+    const end = this.logStart + this.log.length;
+    if (first <= this.logStart) {
+      this.log = lines.slice();
+      this.logStart = first;
+      this.askedForLog = false;
+    } else if (first <= end) {
+      this.log = this.log.slice(0, first - this.logStart).concat(lines);
+    } else {
+      this.log = lines.slice();
+      this.logStart = first;
+      if (!this.askedForLog) this.askedForLog = this.send({ type: "sync" });
+    }
+    return { ...message, view: { ...message.view, log: this.log, log_total: total } };
   }
 
   send(message: object): boolean {
