@@ -47,6 +47,7 @@ Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
   record_.said.clear();
   record_.said.shrink_to_fit();
   said_at_.resize(record_.seats.size());
+  bot_took_.assign(record_.seats.size(), kNotYetTimed);
   turn_start_.assign(record_.seats.size(), match_->steps());
   turn_legal_.resize(record_.seats.size());
   note_turns(kSpectator);
@@ -252,7 +253,9 @@ void Table::move(Seat seat, const std::string& token, std::int64_t step, std::ui
 }
 
 bool Table::bots_answer_quickly() const {
-  return status_ == kPlaying && !broken_ && match_->next_bot() >= 0 && slowest_bot_ < kQuickBot;
+  if (status_ != kPlaying || broken_) return false;
+  const Seat next = match_->next_bot();
+  return next >= 0 && bot_took_[next] < kQuickBot;
 }
 
 // Stores the move, then applies it: nobody hears of a move the database does not hold.
@@ -372,8 +375,8 @@ void Table::run_one_bot() {
   schedule_bots();
 }
 
-// One bot move at least; more in the same task while the table's bots are quick (each of their choices so
-// far took under kQuickBot) and these moves together took under kQuickBot. False when a bot failed.
+// One bot move at least; more in the same task while the next bot is quick (its last choice took under
+// kQuickBot) and these moves together took under kQuickBot. False when a bot failed.
 bool Table::play_bots() {
   const auto start = std::chrono::steady_clock::now();
   do {
@@ -388,8 +391,7 @@ bool Table::play_one_bot() {
     // The bot chooses on the harness's copy determinized for its seat, never on the true state.
     const auto started = std::chrono::steady_clock::now();
     const Action action = match_->bot_choice(seat);
-    const auto took = std::chrono::steady_clock::now() - started;
-    slowest_bot_ = slowest_bot_ == kNotYetTimed ? took : std::max(slowest_bot_, took);
+    bot_took_[seat] = std::chrono::steady_clock::now() - started;
     if (auto error = match_->state().check(seat, action)) {
       throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", record_.seats[seat].spec,
                                          seat, *error));

@@ -115,11 +115,12 @@ class Table : public std::enable_shared_from_this<Table> {
   bool bot_scheduled_ = false;
   std::chrono::steady_clock::time_point last_broadcast_{};
   static constexpr std::chrono::milliseconds kBotStatesEvery{100};
-  // The longest a bot of this table took to choose (kNotYetTimed before the first). Bots that all chose
-  // within kQuickBot so far answer a person's move in the same task (play_bots), for kQuickBot at most.
+  // Per seat, how long its bot took over its last choice (kNotYetTimed before the first). Bots whose last
+  // choice took under kQuickBot answer a person's move in the same task (play_bots), for kQuickBot at most;
+  // a slow one (a search bot) gets a task of its own, and the person sees the move first.
   static constexpr std::chrono::steady_clock::duration kNotYetTimed = std::chrono::steady_clock::duration::max();
   static constexpr std::chrono::milliseconds kQuickBot{10};
-  std::chrono::steady_clock::duration slowest_bot_ = kNotYetTimed;
+  std::vector<std::chrono::steady_clock::duration> bot_took_;
   bool bots_answer_quickly() const;
   bool broken_ = false;  // a bot failed: the table stops rather than play on wrongly
   bool expired_ = false;

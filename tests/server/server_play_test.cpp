@@ -163,6 +163,36 @@ TEST(ServerPlay, QuickBotsAnswerAPersonsMoveInTheSameState) {
   EXPECT_LE(states_without_a_choice, 2 + moves / 10) << "of " << moves << " moves";
 }
 
+// The other side of the same rule: a bot that thinks longer than 10 ms (a search bot with a time budget)
+// moves in a task of its own, and the person first gets the state that shows their move alone.
+TEST(ServerPlay, SlowBotsLetThePersonSeeTheMoveFirst) {
+  InProcessServer server(temp_db("play_slow_bots"));
+  const auto port = server.port();
+  const std::string code =
+      create_table(port, {{"game", "intrigue"}, {"seats", {"human", "ismcts:ms=30", "ismcts:ms=30"}}}).at("code");
+  const std::string token = join_table(port, code, {{"seat", 0}}).at("token");
+  WsClient client(port, ws_target(code, token));
+  int moves = 0, shown_alone = 0;
+  std::int64_t sent = -1;
+  while (moves < 6) {
+    auto message = client.read_json();
+    ASSERT_EQ(message.at("type"), "state") << message.dump();
+    if (message.at("status") == "finished") break;
+    const std::int64_t step = message.at("step");
+    if (sent >= 0 && step > sent) {
+      if (step == sent + 1) ++shown_alone;
+      sent = -1;
+    }
+    if (sent < 0 && !message.at("legal").empty()) {
+      ++moves;
+      sent = step;
+      client.send(move_message(token, step, message.at("legal")[0].at("action")));
+    }
+  }
+  EXPECT_GE(moves, 4);
+  EXPECT_EQ(shown_alone, moves - (sent >= 0 ? 1 : 0)) << "of " << moves << " moves";
+}
+
 TEST(ServerPlay, BotsOnlyTableFinishesAndReplays) {
   InProcessServer server(temp_db("play_bots_only"));
   const auto port = server.port();
