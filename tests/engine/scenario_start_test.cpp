@@ -177,15 +177,18 @@ TEST(PersuasionScenario, AnEmptyHandIsRefusedAndNoSeatIsEverStuck) {
   EXPECT_NE(error.find("hands[1]"), std::string::npos) << error;
 }
 
-// Persuasion (character-card edition): as the letterbox edition; Share Intentions always offers Claim
-// Independence.
-TEST(PersuasionClassicScenario, AnEmptyHandIsRefusedAndNoSeatIsEverStuck) {
-  const json scenario = {{"hands", {{1}, {3}, {4, 5}}}, {"desires", {6, 7, 8}}};
+// Persuasion (character-card edition): every hand must hold two cards (a one-card hand, refused naming it,
+// left a player who shared its only card unable to answer a mutual invitation: the fuzzer found it, see
+// PersuasionClassicScenario.HandsHoldTwoCardsAtLeast); Share Intentions always offers Claim Independence.
+TEST(PersuasionClassicScenario, ShortHandsAreRefusedAndNoSeatIsEverStuck) {
+  const json scenario = {{"hands", {{1, 2}, {3, 9}, {4, 5}}}, {"desires", {6, 7, 8}}};
   EXPECT_EQ(scenario_error("persuasion-classic", 3, scenario), "");
   EXPECT_TRUE(random_moves_to_the_end("persuasion-classic", 3, scenario, 5000));
-  const std::string error =
-      scenario_error("persuasion-classic", 3, {{"hands", {json::array(), {3}, {4, 5}}}, {"desires", {6, 7, 8}}});
-  EXPECT_NE(error.find("hands[0]"), std::string::npos) << error;
+  for (const json& short_hand : {json::array(), json::array({1})}) {
+    const std::string error =
+        scenario_error("persuasion-classic", 3, {{"hands", {short_hand, {3, 9}, {4, 5}}}, {"desires", {6, 7, 8}}});
+    EXPECT_NE(error.find("hands[0]"), std::string::npos) << error;
+  }
 }
 
 }  // namespace

@@ -174,6 +174,33 @@ TEST(PersuasionClassicParts, DiscardNamesTheCard) {
   EXPECT_EQ(parts_of(game, 0, discard(card_numbered(50))), json({{"kind", "discard"}, {"card", 50}}));
 }
 
+// docs/rules/persuasion-classic.md, "Scenario files": a hand holds two cards at least. The fuzzer's scenario
+// (fuzz/corpus/fuzz_scenario_persuasion_classic/one-card-hand): seat 0 shares its only card inviting seat 1,
+// which invites seat 0; invitations between two players cannot be rejected and the answer reveals another
+// card, so seat 0 had no move and the game stopped.
+TEST(PersuasionClassicScenario, HandsHoldTwoCardsAtLeast) {
+  const json one_card = json::parse(R"({"hands": [[1], [6, 7, 8, 17], [11, 12, 13, 14, 15]], "desires": [16, 53, 18]})");
+  std::string error;
+  try {
+    factory(3)->from_scenario(one_card, 1);
+  } catch (const UserError& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find("hands[0]"), std::string::npos) << error;
+  EXPECT_NE(error.find("must list 2..") , std::string::npos) << error;
+  // Two cards: the same mutual invitation leaves seat 0 a card to reveal.
+  json two_cards = one_card;
+  two_cards["hands"][0] = {1, 2};
+  Game game = scenario_game(3, two_cards);
+  const CardId other = game.card(0, 1);
+  share_intentions(game, {invites(1, 0), invites(0), kIndependent});
+  ASSERT_TRUE(game.g->to_act().contains(0));
+  ActionList legal;
+  game.g->legal_actions(0, legal);
+  EXPECT_EQ(legal.size(), 1u);
+  game.play(0, reveal(1, other));
+}
+
 TEST(PersuasionClassic, FiveTraitsAndADesiresCardEach) {
   auto g = factory(8)->new_game(1);
   for (Seat t = 0; t < 8; ++t) EXPECT_EQ(g->as<ClassicState>()->table().hands[t].size(), 5u);

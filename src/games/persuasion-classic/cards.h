@@ -12,6 +12,8 @@ using namespace court::persuasion;
 
 inline constexpr int kMinSeats = 3;
 inline constexpr int kHandSize = 5;
+// The fewest cards a scenario may give a hand (docs/rules/persuasion-classic.md).
+inline constexpr int kMinScenarioHand = 2;
 inline constexpr int kMaxRoundsOption = 200;
 
 // The deck, the seat count and max_rounds (EditionRules): this edition has no rules of its own to add.

@@ -9,7 +9,9 @@ ClassicState classic_from_scenario(const ClassicRules& rules, const nlohmann::js
   ClassicState s = ClassicState::blank(rules, seed);
   const JsonReader in = JsonReader::top(scenario, "scenario");
   in.only({"hands", "desires", "deck", "independent", "engaged", "round"});
-  const ScenarioSetup setup = read_scenario(rules.deck, rules.seats, in, s.table(), s.rng());
+  // Two cards a hand at least: a player who shares a card with an invitation must be able to reveal
+  // another when the invited player invited them too (a one-card hand left that player without a move).
+  const ScenarioSetup setup = read_scenario(rules.deck, rules.seats, in, s.table(), s.rng(), kMinScenarioHand);
   s.set_commitments(setup.engaged, setup.independent);
   s.begin_round(setup.round);
   return s;

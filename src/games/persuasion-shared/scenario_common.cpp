@@ -28,15 +28,17 @@ class CardReader {
   CardSet used_ = 0;
 };
 
-// `hands` (one list of 1..kMaxHand cards per seat) and `desires` (one card per seat).
-void read_hands(const JsonReader& in, int seats, CardReader& cards, CardsInPlay& table) {
+// `hands` (one list of min_hand..kMaxHand cards per seat) and `desires` (one card per seat).
+void read_hands(const JsonReader& in, int seats, int min_hand, CardReader& cards, CardsInPlay& table) {
   const std::string hands_form = fmt::format("must be a list of {} lists of card numbers (one per seat)", seats);
   const JsonList hands = in.list("hands", hands_form);
   if (hands.size() != static_cast<std::size_t>(seats)) hands.fail(hands_form);
   for (Seat t = 0; t < seats; ++t) {
-    const std::string hand_form = fmt::format("must list 1..{} card numbers", kMaxHand);
+    const std::string hand_form = fmt::format("must list {}..{} card numbers", min_hand, kMaxHand);
     const JsonList hand = hands.item(t).list(hand_form);
-    if (hand.empty() || hand.size() > static_cast<std::size_t>(kMaxHand)) hand.fail(hand_form);
+    if (hand.size() < static_cast<std::size_t>(min_hand) || hand.size() > static_cast<std::size_t>(kMaxHand)) {
+      hand.fail(hand_form);
+    }
     for (const JsonValue& v : hand.items()) table.hands[t].push_back(cards.card(v));
   }
   const std::string desires_form = fmt::format("must list {} card numbers (one per seat)", seats);
@@ -90,11 +92,12 @@ void read_commitments(const JsonReader& in, int seats, ScenarioSetup& setup) {
 
 }  // namespace
 
-ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, CardsInPlay& table, Rng& rng) {
+ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, CardsInPlay& table, Rng& rng,
+                            int min_hand) {
   CardReader cards(deck);
   ScenarioSetup setup;
   table.seats = seats;
-  read_hands(in, seats, cards, table);
+  read_hands(in, seats, min_hand, cards, table);
   read_deck(in, deck, cards, table, rng);
   read_commitments(in, seats, setup);
   setup.round = static_cast<int>(in.integer("round", false, setup.round, 1, 200));

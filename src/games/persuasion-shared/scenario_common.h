@@ -24,6 +24,8 @@ struct ScenarioSetup {
 
 // Fills `table` (hands, desires, deck) from the scenario and reads the rest; throws UserError naming
 // the field and what is allowed. Each edition refuses the fields it does not accept first (`in.only`).
-ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, CardsInPlay& table, Rng& rng);
+// A hand holds min_hand..kMaxHand cards (the character-card edition needs two: docs/rules).
+ScenarioSetup read_scenario(const PersuasionDeck& deck, int seats, const JsonReader& in, CardsInPlay& table, Rng& rng,
+                            int min_hand = 1);
 
 }  // namespace court::persuasion
