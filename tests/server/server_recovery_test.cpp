@@ -5,6 +5,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <map>
 
 #include "engine/registry.h"
 #include "engine/replay.h"
@@ -112,16 +113,29 @@ TEST(ServerRecovery, BotTablesKilledMidGameFinishAfterRestart) {
     }
     serve.kill_hard();
   }
-  ServeProcess serve(db);
-  // How many were still in play at the kill depends on timing; each of them must finish now.
-  std::printf("bot tables resumed after SIGKILL: %d of %zu\n", serve.resumed(), codes.size());
+  std::map<std::string, nlohmann::json> outcomes;
+  {
+    ServeProcess serve(db);
+    // How many were still in play at the kill depends on timing; each of them must finish now.
+    std::printf("bot tables resumed after SIGKILL: %d of %zu\n", serve.resumed(), codes.size());
+    for (const auto& code : codes) {
+      WsClient watcher(serve.port(), ws_target(code));
+      auto last = watcher.read_state_until([](const nlohmann::json& m) { return m.at("status") == "finished"; });
+      auto replay = http(serve.port(), "GET", "/api/tables/" + code + "/replay");
+      ASSERT_EQ(replay.status, 200) << code;
+      EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json()), court::games()));
+      EXPECT_EQ(replay.json().at("actions").size(), last.at("step").get<std::size_t>());
+      outcomes[code] = last.at("outcome");
+    }
+  }
+  // The table's row is written with the game's last move only (moves before it leave it `playing`): read
+  // back by a third server, every table is finished with its outcome, and none is resumed.
+  ServeProcess again(db);
+  EXPECT_EQ(again.resumed(), 0);
   for (const auto& code : codes) {
-    WsClient watcher(serve.port(), ws_target(code));
-    auto last = watcher.read_state_until([](const nlohmann::json& m) { return m.at("status") == "finished"; });
-    auto replay = http(serve.port(), "GET", "/api/tables/" + code + "/replay");
-    ASSERT_EQ(replay.status, 200) << code;
-    EXPECT_NO_THROW(court::rerun(court::Replay::from_json(replay.json()), court::games()));
-    EXPECT_EQ(replay.json().at("actions").size(), last.at("step").get<std::size_t>());
+    const auto summary = http(again.port(), "GET", "/api/tables/" + code).json();
+    EXPECT_EQ(summary.at("status"), "finished") << code;
+    EXPECT_EQ(summary.at("outcome"), outcomes[code]) << code;
   }
 }
 
