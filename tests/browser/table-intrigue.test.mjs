@@ -163,12 +163,11 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
     if (++moves > 400) throw new Error("the game did not end within 400 of our moves");
   }
   await page.waitForSelector("#game-over");
-  check(cutLogs > 0, `${name}: no frame carried a cut log, so keeping the lines was not tried`);
   if (touch) await checkNoSideScroll(page, `${name}, game over`);
   await shoot(page, path.join(out, `intrigue-table-${name}-end.png`));
   check(record.errors.length === 0, `${name}: page errors: ${record.errors.join("; ")}`);
   console.log(`${name}: ${moves} moves by gestures: ${JSON.stringify(counts)}`);
-  return { page, record, code };
+  return { page, record, code, cutLogs };
 }
 
 /** No other seat's hand card or face-down card reached the page, in frames or DOM versions. */
@@ -192,6 +191,7 @@ await runTest("browser.table-intrigue", async ({ server, browser, args }) => {
   const phone = await playOnTable(browser, server, { width: 390, height: 844, touch: true, seed: 12, out, name: "phone" });
   await checkNoLeaks(server, phone, "phone");
   await phone.page.context().close();
+  let cutLogs = desktop.cutLogs + phone.cutLogs;
   // A second game at each size, for more of the rarer actions (Assassination, Virtue, Misinformation).
   for (const [size, seed] of [["desktop", 13], ["phone", 14]]) {
     const touch = size === "phone";
@@ -200,5 +200,9 @@ await runTest("browser.table-intrigue", async ({ server, browser, args }) => {
     });
     await checkNoLeaks(server, again, `${size}, second game`);
     await again.page.context().close();
+    cutLogs += again.cutLogs;
   }
+  // A short game may never pass 40 log lines at the person's turn; over the four games some frames must
+  // have carried a cut log, or keeping the lines was not tried.
+  check(cutLogs > 0, "no frame carried a cut log in four games, so keeping the lines was not tried");
 });
