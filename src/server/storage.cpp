@@ -163,23 +163,37 @@ void Storage::take_seat(const std::string& code, int seat, const std::string& na
 void Storage::append_action(const std::string& code, std::size_t step, const StoredAction& action,
                             const std::optional<std::string>& outcome) {
   std::lock_guard lock(mutex_);
-  auto insert = [&] {
-    sqlite3_stmt* s = hot_.get(db_, path_, "INSERT INTO actions (code, step, seat, action, label) VALUES (?, ?, ?, ?, ?)");
-    bind_text(s, 1, code);
-    sqlite3_bind_int64(s, 2, static_cast<sqlite3_int64>(step));
-    sqlite3_bind_int(s, 3, action.seat);
-    sqlite3_bind_int64(s, 4, action.code);
-    bind_text(s, 5, action.label);
-    step_done(db_, s, path_);
-  };
-  if (!outcome) return insert();   // one statement: a transaction of its own
+  if (!outcome) return insert_action(code, step, action);   // one statement: a transaction of its own
   in_transaction(db_, path_, [&] {
-    insert();
-    sqlite3_stmt* t = hot_.get(db_, path_, "UPDATE tables SET status = 'finished', outcome = ? WHERE code = ?");
-    bind_text(t, 1, *outcome);
-    bind_text(t, 2, code);
-    step_done(db_, t, path_);
+    insert_action(code, step, action);
+    store_outcome(code, *outcome);
   });
+}
+
+void Storage::append_actions(const std::string& code, std::size_t first_step, const std::vector<StoredAction>& actions,
+                             const std::optional<std::string>& outcome) {
+  std::lock_guard lock(mutex_);
+  in_transaction(db_, path_, [&] {
+    for (std::size_t i = 0; i < actions.size(); ++i) insert_action(code, first_step + i, actions[i]);
+    if (outcome) store_outcome(code, *outcome);
+  });
+}
+
+void Storage::insert_action(const std::string& code, std::size_t step, const StoredAction& action) {
+  sqlite3_stmt* s = hot_.get(db_, path_, "INSERT INTO actions (code, step, seat, action, label) VALUES (?, ?, ?, ?, ?)");
+  bind_text(s, 1, code);
+  sqlite3_bind_int64(s, 2, static_cast<sqlite3_int64>(step));
+  sqlite3_bind_int(s, 3, action.seat);
+  sqlite3_bind_int64(s, 4, action.code);
+  bind_text(s, 5, action.label);
+  step_done(db_, s, path_);
+}
+
+void Storage::store_outcome(const std::string& code, const std::string& outcome) {
+  sqlite3_stmt* t = hot_.get(db_, path_, "UPDATE tables SET status = 'finished', outcome = ? WHERE code = ?");
+  bind_text(t, 1, outcome);
+  bind_text(t, 2, code);
+  step_done(db_, t, path_);
 }
 
 void Storage::append_talk(const std::string& code, const StoredTalk& said) {

@@ -1,6 +1,7 @@
 // SQLite storage of every table: game, seat count, options, seed, seat specs, names, hashed tokens, the
-// action log and the table talk. WAL mode, one connection behind a mutex. A move is written in its own transaction
-// before anyone hears of it; a crash (even kill -9) loses no accepted move.
+// action log and the table talk. WAL mode, one connection behind a mutex. A move is written before anyone hears
+// of it (a person's in its own transaction, the bots' moves of one task together); a crash (even kill -9) loses
+// no move anyone was told of.
 #pragma once
 
 #include <cstdint>
@@ -74,6 +75,10 @@ class Storage {
   // the game leaves the table's row as it was: `playing`).
   void append_action(const std::string& code, std::size_t step, const StoredAction& action,
                      const std::optional<std::string>& outcome);
+  // Moves numbered `first_step` on, in one transaction (one commit for a run of bots' moves); `outcome`
+  // as for append_action, when the last of them ended the game.
+  void append_actions(const std::string& code, std::size_t first_step, const std::vector<StoredAction>& actions,
+                      const std::optional<std::string>& outcome);
   // A message of table talk, in its own transaction.
   void append_talk(const std::string& code, const StoredTalk& said);
   // Every message of a table's talk to the whole table, oldest first.
@@ -90,6 +95,9 @@ class Storage {
   std::vector<TableRecord> load_where(const char* where, const std::string& arg);
   void load_talk(TableRecord& record);
   void add_column(const char* name, const char* declaration);
+  // With mutex_ held, inside or outside a transaction.
+  void insert_action(const std::string& code, std::size_t step, const StoredAction& action);
+  void store_outcome(const std::string& code, const std::string& outcome);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

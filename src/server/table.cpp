@@ -258,7 +258,7 @@ bool Table::bots_answer_quickly() const {
   return next >= 0 && bot_took_[next] < kQuickBot;
 }
 
-// Stores the move, then applies it: nobody hears of a move the database does not hold.
+// A person's move: stored, then applied, so a move the database cannot take is refused and the table plays on.
 void Table::accept(Seat seat, Action action) {
   const GameState& state = match_->state();
   StoredAction stored{seat, action.code, state.describe(seat, action)};
@@ -271,10 +271,47 @@ void Table::accept(Seat seat, Action action) {
   } catch (const std::exception& e) {
     throw ApiError(500, "storage", fmt::format("the move could not be stored, so it was not played: {}", e.what()));
   }
+  play(seat, action);
+  settle();
+}
+
+// A bot's move: applied at once and stored with the bots' other moves of this task (store_bot_moves), before
+// anyone hears of them: a run of quick bots costs one commit, not one each.
+void Table::accept_bot(Seat seat, Action action) {
+  StoredAction stored{seat, action.code, match_->state().describe(seat, action)};
+  const std::size_t step = match_->steps();
+  play(seat, action);
+  if (unstored_.empty()) unstored_from_ = step;
+  unstored_.push_back(std::move(stored));
+}
+
+void Table::play(Seat seat, Action action) {
   if (auto error = match_->play(seat, action)) {
     throw std::logic_error(fmt::format("table {}: a checked move was refused: {}", code(), *error));
   }
   note_turns(seat);
+}
+
+// Stores the bots' moves of this task in one transaction; false (the table stops) when the database refuses
+// them: they were played, so the table must not go on, nor tell anyone of them.
+bool Table::store_bot_moves() {
+  if (unstored_.empty()) return true;
+  std::optional<std::string> outcome;
+  if (match_->state().terminal()) outcome = match_->state().outcome().to_json().dump();
+  try {
+    storage_->append_actions(code(), unstored_from_, unstored_, outcome);
+  } catch (const std::exception& e) {
+    std::cerr << fmt::format("court serve: table {} stopped: its bots' moves could not be stored: {}\n", code(), e.what());
+    broken_ = true;
+    return false;
+  }
+  unstored_.clear();
+  settle();
+  return true;
+}
+
+// The lobby's step count and the table's status, once the moves are stored.
+void Table::settle() {
   steps_ = match_->steps();
   if (const std::string status = compute_status(); status != status_) {
     status_ = status;
@@ -329,6 +366,7 @@ std::string Table::state_message(Seat seat, LogLines lines) const {
 }
 
 void Table::broadcast() {
+  if (!unstored_.empty()) return;   // a move the database does not hold is told to nobody (store_bot_moves)
   last_broadcast_ = std::chrono::steady_clock::now();
   std::vector<std::pair<Seat, std::string>> made;   // one message per seat, shared by its connections
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
@@ -379,10 +417,11 @@ void Table::run_one_bot() {
 // kQuickBot) and these moves together took under kQuickBot. False when a bot failed.
 bool Table::play_bots() {
   const auto start = std::chrono::steady_clock::now();
+  bool played = true;
   do {
-    if (!play_one_bot()) return false;
-  } while (bots_answer_quickly() && std::chrono::steady_clock::now() - start < kQuickBot);
-  return true;
+    played = play_one_bot();
+  } while (played && bots_answer_quickly() && std::chrono::steady_clock::now() - start < kQuickBot);
+  return store_bot_moves() && played;
 }
 
 bool Table::play_one_bot() {
@@ -396,7 +435,7 @@ bool Table::play_one_bot() {
       throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", record_.seats[seat].spec,
                                          seat, *error));
     }
-    accept(seat, action);
+    accept_bot(seat, action);
   } catch (const std::exception& e) {
     std::cerr << fmt::format("court serve: table {} stopped: {}\n", code(), e.what());
     broken_ = true;

@@ -87,6 +87,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string compute_status() const;
   bool seat_taken(Seat seat) const;
   void accept(Seat seat, Action action);
+  void accept_bot(Seat seat, Action action);
+  void play(Seat seat, Action action);
+  bool store_bot_moves();
+  void settle();
   void note_turns(Seat mover);
   void refresh_summary();
   void broadcast();
@@ -122,6 +126,8 @@ class Table : public std::enable_shared_from_this<Table> {
   static constexpr std::chrono::milliseconds kQuickBot{10};
   std::vector<std::chrono::steady_clock::duration> bot_took_;
   bool bots_answer_quickly() const;
+  std::vector<StoredAction> unstored_;   // bots' moves of the running task, stored at its end
+  std::size_t unstored_from_ = 0;        // the step of the first of them
   bool broken_ = false;  // a bot failed: the table stops rather than play on wrongly
   bool expired_ = false;
   std::atomic<std::int64_t> idle_since_ms_;

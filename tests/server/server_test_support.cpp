@@ -253,7 +253,9 @@ void expect_engine_view(nlohmann::json sent, nlohmann::json engine, bool whole_l
   const std::size_t kept = all ? log.size() : std::min<std::size_t>(log.size(), 40);
   nlohmann::json tail(log.end() - static_cast<std::ptrdiff_t>(kept), log.end());
   EXPECT_EQ(sent.value("log", nlohmann::json::array()), tail) << "step " << step;
-  if (kept < log.size() || engine.contains("log_total")) EXPECT_EQ(sent.at("log_total"), total) << "step " << step;
+  if (kept < log.size() || engine.contains("log_total")) {
+    EXPECT_EQ(sent.at("log_total"), total) << "step " << step;
+  }
   for (auto* v : {&sent, &engine}) v->erase("log"), v->erase("log_total");
   EXPECT_EQ(sent, engine) << "step " << step;
 }
