@@ -334,6 +334,34 @@ void check_board(const GameState& state, const std::string& where, Failures& fai
   }
 }
 
+// Every view says how long the whole log is ("log_total"), and a view for a window of its log (the server's
+// state after a move) is the whole view with the log's most recent lines only: the same lines, numbered alike.
+void check_log_window(const GameState& state, const std::string& where, Failures& failures) {
+  for (Seat seat = kSpectator; seat < state.num_seats(); ++seat) {
+    nlohmann::json whole = state.view(seat);
+    const auto total = whole.find("log_total");
+    if (total == whole.end() || !total->is_number_unsigned() || total->get<std::size_t>() < whole.at("log").size()) {
+      failures.add(fmt::format("log: seat {}'s view has no log_total counting its log's lines (put_log) ({})", seat, where));
+      return;
+    }
+    const nlohmann::json lines = whole.at("log");
+    whole.erase("log");
+    for (std::size_t recent : {0, 1, 3}) {
+      nlohmann::json part = state.view(seat, LogWindow{recent});
+      const std::size_t kept = std::min(recent, lines.size());
+      const nlohmann::json wanted(lines.end() - static_cast<std::ptrdiff_t>(kept), lines.end());
+      const nlohmann::json got = part.value("log", nlohmann::json::array());
+      part.erase("log");
+      if (got != wanted || part != whole) {
+        failures.add(fmt::format("log: seat {}'s view for the most recent {} log lines is not its whole view with "
+                                 "the last {} lines: log {} where {} was wanted ({})",
+                                 seat, recent, kept, got.dump(), wanted.dump(), where));
+        return;
+      }
+    }
+  }
+}
+
 void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng& rng, Failures& failures) {
   const std::string where = fmt::format("seed {} step {}", game_seed, step);
   const SeatSet to_act = state.to_act();
@@ -359,6 +387,7 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
   check_determinization(p, rng, failures);
   check_clone_independence(p, rng, failures);
   if (step % 5 == 0) check_board(state, where, failures);
+  if (step % 5 == 2) check_log_window(state, where, failures);   // a short game has lines by then
 }
 
 // Plays `steps` again on `again` (the start of game `seed`), comparing the views after each.
@@ -446,6 +475,7 @@ void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Fail
   if (!state->terminal()) return;
   check_board(*state, fmt::format("seed {} at the end", game_seed), failures);
   check_talk(*state, true, fmt::format("seed {} at the end", game_seed), failures);
+  check_log_window(*state, fmt::format("seed {} at the end", game_seed), failures);
   if (!state->to_act().empty()) failures.add(fmt::format("the game is over but to_act is not empty (seed {})", game_seed));
   const Outcome outcome = state->outcome();
   if (static_cast<int>(outcome.seats.size()) != state->num_seats()) {

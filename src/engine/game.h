@@ -75,18 +75,40 @@ struct GameDefinition {
   }
 };
 
+// How much of its log a view carries: every line the game keeps (the default), or only the most recent
+// `recent` (the server's state after a move: the browser keeps the lines it has; docs/protocol.md, "state").
+// Either way the view says in "log_total" how many lines the whole log has, and renders no line it leaves out.
+struct LogWindow {
+  static constexpr std::size_t kEveryLine = static_cast<std::size_t>(-1);
+  std::size_t recent = kEveryLine;
+  // The first line to render of a log that keeps lines kept_first .. total-1.
+  constexpr std::size_t first(std::size_t kept_first, std::size_t total) const {
+    return total - kept_first > recent ? total - recent : kept_first;
+  }
+};
+
+// A view's "log" (the window's lines of a log that keeps lines kept_first .. total-1, each as line(i)) and
+// "log_total"; every game's view ends with it.
+template <class Line>
+void put_log(nlohmann::json& view, std::size_t kept_first, std::size_t total, LogWindow window, Line&& line) {
+  nlohmann::json lines = nlohmann::json::array();
+  for (std::size_t i = window.first(kept_first, total); i < total; ++i) lines.push_back(line(i));
+  view["log"] = std::move(lines);
+  view["log_total"] = total;
+}
+
 // The contract of a concrete state. `seat` arguments are 0-based; `view` also takes kSpectator.
 // legal_actions/apply/determinize/copying are the hot path: no heap.
 template <class S>
 concept StateModel = std::copyable<S> &&
-    requires(const S& cs, S& s, Seat seat, Action a, ActionList& actions, HiddenList& hidden, Rng& rng) {
+    requires(const S& cs, S& s, Seat seat, Action a, ActionList& actions, HiddenList& hidden, Rng& rng, LogWindow w) {
       { cs.num_seats() } -> std::convertible_to<int>;
       { cs.to_act() } -> std::same_as<SeatSet>;            // empty exactly when terminal
       { cs.legal_actions(seat, actions) } -> std::same_as<void>;  // fills; `actions` arrives empty
       { s.apply(seat, a) } -> std::same_as<void>;          // precondition: a is legal for seat
       { cs.terminal() } -> std::same_as<bool>;
       { cs.outcome() } -> std::same_as<Outcome>;           // precondition: terminal
-      { cs.view(seat) } -> std::same_as<nlohmann::json>;   // exactly what `seat` may know; a "log" array of words
+      { cs.view(seat, w) } -> std::same_as<nlohmann::json>;   // exactly what `seat` may know; its log (put_log)
       { s.determinize(seat, rng) } -> std::same_as<void>;  // resample all `seat` cannot know
       { cs.hidden_items(seat, hidden) } -> std::same_as<void>;  // what `seat` cannot see, for the fairness check
       { cs.describe(seat, a) } -> std::same_as<std::string>;    // a label, unique among the legal actions
@@ -232,8 +254,8 @@ class GameState {
   virtual void apply_legal(Seat seat, Action action) = 0;
   virtual bool terminal() const = 0;
   virtual Outcome outcome() const = 0;
-  // What `seat` (or kSpectator) may know, with "seat", "to_act" and "terminal" added.
-  virtual nlohmann::json view(Seat seat) const = 0;
+  // What `seat` (or kSpectator) may know, with "seat", "to_act" and "terminal" added; the log as `window` says.
+  virtual nlohmann::json view(Seat seat, LogWindow window = {}) const = 0;
   virtual void determinize(Seat seat, Rng& rng) = 0;
   virtual void hidden_items(Seat seat, HiddenList& out) const = 0;
   virtual std::string describe(Seat seat, Action action) const = 0;
@@ -293,7 +315,7 @@ class ErasedState final : public GameState {
   void apply_legal(Seat seat, Action action) override { state_.apply(seat, action); }
   bool terminal() const override { return state_.terminal(); }
   Outcome outcome() const override { return state_.outcome(); }
-  nlohmann::json view(Seat seat) const override;
+  nlohmann::json view(Seat seat, LogWindow window = {}) const override;
   void determinize(Seat seat, Rng& rng) override { state_.determinize(seat, rng); }
   void hidden_items(Seat seat, HiddenList& out) const override {
     out.clear();

@@ -35,8 +35,8 @@ std::optional<std::string> ErasedState<G>::apply(Seat seat, Action action) {
 }
 
 template <class G>
-nlohmann::json ErasedState<G>::view(Seat seat) const {
-  nlohmann::json v = state_.view(seat);
+nlohmann::json ErasedState<G>::view(Seat seat, LogWindow window) const {
+  nlohmann::json v = state_.view(seat, window);
   add_standard_view_fields(v, seat, state_.to_act(), state_.terminal());
   return v;
 }

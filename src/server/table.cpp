@@ -319,20 +319,6 @@ void Table::settle() {
   }
 }
 
-namespace {
-
-// A view's log cut to its most recent `keep` lines; "log_total" (added where the game's view has none:
-// its log then starts at the first line) still counts them all.
-void keep_recent_log(nlohmann::json& view, std::size_t keep) {
-  auto log = view.find("log");
-  if (log == view.end() || !log->is_array() || log->size() <= keep) return;
-  if (!view.contains("log_total")) view["log_total"] = log->size();
-  log = view.find("log");
-  log->erase(log->begin(), log->begin() + static_cast<std::ptrdiff_t>(log->size() - keep));
-}
-
-}  // namespace
-
 std::string Table::state_message(Seat seat, LogLines lines) const {
   const GameState& state = match_->state();
   nlohmann::json legal = nlohmann::json::array();
@@ -348,8 +334,8 @@ std::string Table::state_message(Seat seat, LogLines lines) const {
       }
     }
   }
-  nlohmann::json view = state.view(seat);
-  if (lines == LogLines::Recent && status_ != kFinished) keep_recent_log(view, kRecentLogLines);
+  const bool recent = lines == LogLines::Recent && status_ != kFinished;
+  nlohmann::json view = state.view(seat, recent ? LogWindow{kRecentLogLines} : LogWindow{});
   nlohmann::json message = {{"type", "state"},
                             {"code", code()},
                             {"game", record_.game},

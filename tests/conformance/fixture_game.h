@@ -15,7 +15,7 @@ namespace court::fixture {
 
 enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
                   IllegalSearchMoves, AmbiguousParts, LeakyParts, SprawlingBoard, AmbiguousShorthand, OneSidedTalk,
-                  LeakyTalk, SilentEnd, ReportNamesInState };
+                  LeakyTalk, SilentEnd, ReportNamesInState, LogWindowKeepsOldest };
 
 inline constexpr int kCards = 10;
 
@@ -63,7 +63,8 @@ struct DuelGame {
       for (Seat s = 0; s < seats_; ++s) scores[s] = points_[s];
       return Outcome::from_scores(scores, seats_);
     }
-    nlohmann::json view(Seat seat) const {
+    // The log: a line per round revealed (the flawed variant's window keeps the oldest lines, not the newest).
+    nlohmann::json view(Seat seat, LogWindow window = {}) const {
       nlohmann::json v;
       v["points"] = std::vector<int>(points_.begin(), points_.begin() + seats_);
       v["deck"] = deck_.size();
@@ -76,6 +77,15 @@ struct DuelGame {
         players.push_back(p);
       }
       v["players"] = players;
+      auto line = [](std::size_t i) { return "Round " + std::to_string(i + 1) + " revealed."; };
+      if constexpr (F == Flaw::LogWindowKeepsOldest) {
+        nlohmann::json log = nlohmann::json::array();
+        for (std::size_t i = 0; i < rounds_ && i < window.recent; ++i) log.push_back(line(i));
+        v["log"] = log;
+        v["log_total"] = rounds_;
+      } else {
+        put_log(v, 0, rounds_, window, line);
+      }
       return v;
     }
     void determinize(Seat seat, Rng& rng) {
@@ -194,6 +204,7 @@ struct DuelGame {
     void reveal() {
       int best = -1, winner = -1;
       revealed_.clear();
+      ++rounds_;
       for (Seat s = 0; s < seats_; ++s) {
         revealed_.push_back(static_cast<std::uint8_t>(pending_[s]));
         if (pending_[s] > best) { best = pending_[s]; winner = s; }
@@ -220,6 +231,7 @@ struct DuelGame {
     std::array<int, kMaxSeats> points_{};
     Hand deck_;
     Hand revealed_;
+    std::size_t rounds_ = 0;   // rounds revealed: the log's lines
   };
 
   // The terminal board: the points, the revealed cards and each player's hand as far as the view shows it.

@@ -100,6 +100,12 @@ TEST(ConformanceFixture, ReportNamesKeptInTheStateAreCaught) {
   EXPECT_TRUE(playouts_catch<Flaw::ReportNamesInState>(2, 10, "report's card names must be the rules'"));
 }
 
+// A view whose log window keeps the oldest lines (not the most recent, as the server's state after a move
+// needs) is caught.
+TEST(ConformanceFixture, ALogWindowWithTheWrongLinesIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::LogWindowKeepsOldest>(2, 3, "log lines is not its whole view"));
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.

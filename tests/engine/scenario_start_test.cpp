@@ -32,7 +32,7 @@ struct StallGame {
       const double scores[2] = {0, 0};
       return Outcome::from_scores(scores, seats_);
     }
-    json view(Seat) const { return {{"phase", "stall"}}; }
+    json view(Seat, LogWindow = {}) const { return {{"phase", "stall"}}; }
     void determinize(Seat, Rng&) {}
     void hidden_items(Seat, HiddenList&) const {}
     std::string describe(Seat, Action a) const { return fmt::format("move {}", a.code); }

@@ -127,7 +127,7 @@ class BelleState {
   std::string describe(Seat seat, Action action) const;
   // What a move involves, by the ids the view uses (docs/protocol.md, "Move parts").
   nlohmann::json parts(Seat seat, Action action) const;
-  nlohmann::json view(Seat seat) const;
+  nlohmann::json view(Seat seat, LogWindow window = {}) const;
   // stats.cpp: the simulator's figures for a finished game.
   void report(GameReport& report) const;
   // playout.cpp: a quick move for search playouts (see HasPlayout).

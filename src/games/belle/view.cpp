@@ -402,7 +402,7 @@ nlohmann::json rounds_json(const BelleState& s) {
 
 }  // namespace
 
-nlohmann::json BelleState::view(Seat seat) const {
+nlohmann::json BelleState::view(Seat seat, LogWindow window) const {
   using nlohmann::json;
   const bool player = seat >= 0 && seat < seats_;
   const std::uint8_t me = player ? static_cast<std::uint8_t>(1u << seat) : 0;
@@ -432,9 +432,7 @@ nlohmann::json BelleState::view(Seat seat) const {
   v["face_down_discards"] = buried_.size();
   if (player) add_own_cards(v, *this, seat, me);
   v["rounds"] = rounds_json(*this);
-  json log = json::array();
-  for (const LogEvent& e : log_) log.push_back(render_event(*this, e, seat));
-  v["log"] = log;
+  put_log(v, 0, log_.size(), window, [&](std::size_t i) { return render_event(*this, log_[i], seat); });
   return v;
 }
 

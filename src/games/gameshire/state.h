@@ -149,7 +149,7 @@ class GameshireState {
   Outcome outcome() const;
   // view.cpp: a move in words, what a seat sees, and a move in parts.
   std::string describe(Seat seat, Action action) const;
-  nlohmann::json view(Seat seat) const;
+  nlohmann::json view(Seat seat, LogWindow window = {}) const;
   // What a move involves, for tables a person handles (docs/protocol.md, "Move parts").
   nlohmann::json parts(Seat seat, Action action) const;
   // stats.cpp: the simulator's figures for a finished game.

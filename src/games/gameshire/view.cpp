@@ -268,7 +268,7 @@ nlohmann::json pool_json(const GameshireState& s, Seat seat) {
 
 }  // namespace
 
-nlohmann::json GameshireState::view(Seat seat) const {
+nlohmann::json GameshireState::view(Seat seat, LogWindow window) const {
   (void)seat;   // every fact in a view is public
   nlohmann::json v;
   v["mode"] = rules_->competitive() ? "competitive" : "cooperative";
@@ -323,11 +323,8 @@ nlohmann::json GameshireState::view(Seat seat) const {
   }
   // The most recent lines (the whole log can run to hundreds); log_total says how many there are.
   constexpr std::size_t kRecentLines = 40;
-  nlohmann::json log = nlohmann::json::array();
   const std::size_t first = log_.size() > kRecentLines ? log_.size() - kRecentLines : 0;
-  for (std::size_t i = first; i < log_.size(); ++i) log.push_back(render_event(*this, log_[i]));
-  v["log"] = log;
-  v["log_total"] = log_.size();
+  put_log(v, first, log_.size(), window, [&](std::size_t i) { return render_event(*this, log_[i]); });
   return v;
 }
 

@@ -108,7 +108,7 @@ class IntrigueState {
   std::string describe(Seat seat, Action action) const;
   // What a move involves, for tables a person handles (docs/protocol.md, "Move parts", Intrigue).
   nlohmann::json parts(Seat seat, Action action) const;
-  nlohmann::json view(Seat seat) const;
+  nlohmann::json view(Seat seat, LogWindow window = {}) const;
   // stats.cpp: for the simulator's balance report: who was crowned, rounds, cards each seat played.
   void report(GameReport& report) const;
 

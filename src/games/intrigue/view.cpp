@@ -392,19 +392,16 @@ nlohmann::json last_reveal_json(const IntrigueState& s, const std::array<FixedVe
 }
 
 // The public log in words as `seat` may read it, each line starting with a capital.
-nlohmann::json log_json(const IntrigueState& s, Seat seat) {
-  nlohmann::json log = nlohmann::json::array();
-  for (const LogEvent& e : s.log()) {
-    std::string line = render_event(s, e, seat);
-    if (!line.empty() && line[0] >= 'a' && line[0] <= 'z') line[0] = static_cast<char>(line[0] - 'a' + 'A');
-    log.push_back(std::move(line));
-  }
-  return log;
+// A log event as a line of the log: its words for `seat`, capitalized.
+std::string log_line(const IntrigueState& s, const LogEvent& e, Seat seat) {
+  std::string line = render_event(s, e, seat);
+  if (!line.empty() && line[0] >= 'a' && line[0] <= 'z') line[0] = static_cast<char>(line[0] - 'a' + 'A');
+  return line;
 }
 
 }  // namespace
 
-nlohmann::json IntrigueState::view(Seat seat) const {
+nlohmann::json IntrigueState::view(Seat seat, LogWindow window) const {
   using nlohmann::json;
   json v = json::object();
   v["game"] = "intrigue";
@@ -427,7 +424,7 @@ nlohmann::json IntrigueState::view(Seat seat) const {
   if (phase_ == Phase::GameOver) {
     v["monarch"] = {{"letter", letter_string(monarch_)}, {"name", rules_->characters[character_[monarch_]].name}};
   }
-  v["log"] = log_json(*this, seat);
+  put_log(v, 0, log().size(), window, [&](std::size_t i) { return log_line(*this, log()[i], seat); });
   return v;
 }
 

@@ -80,7 +80,7 @@ class ClassicState
   std::string describe(Seat seat, Action action) const;
   // The move's parts (docs/protocol.md "Move parts"): its kind and the cards and seats it names.
   nlohmann::json parts(Seat seat, Action action) const;
-  nlohmann::json view(Seat seat) const;
+  nlohmann::json view(Seat seat, LogWindow window = {}) const;
   // search_moves.cpp: the moves search considers (persuasion-shared/search_moves.h): one per kind of
   // move and other player.
   void search_moves(Seat seat, ActionList& moves) const;

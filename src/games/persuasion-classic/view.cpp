@@ -112,7 +112,7 @@ nlohmann::json ClassicState::parts(Seat seat, Action action) const {
   return {{"kind", "unknown"}, {"code", action.code}};
 }
 
-nlohmann::json ClassicState::view(Seat seat) const {
+nlohmann::json ClassicState::view(Seat seat, LogWindow window) const {
   using nlohmann::json;
   const PersuasionDeck& d = deck();
   const bool player = seat >= 0 && seat < num_seats();
@@ -155,7 +155,7 @@ nlohmann::json ClassicState::view(Seat seat) const {
     if (!table.empty()) v["intentions"] = table;
   }
   put_ending_and_log(v, *this, ending_words(ending_), [&](CardId c) { return desires_card(d, c); },
-                     [&](const LogEvent& e) { return render_event(*this, e, seat); });
+                     [&](const LogEvent& e) { return render_event(*this, e, seat); }, window);
   return v;
 }
 

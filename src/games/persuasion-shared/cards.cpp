@@ -63,8 +63,13 @@ const std::string& PersuasionDeck::trait_label(CardId c) const {
 
 const std::string& PersuasionDeck::desire_label(CardId c) const { return desire_labels.at(c); }
 
+nlohmann::json PersuasionDeck::symbol_view(SignedSymbol s) const {
+  return {{"symbol", symbols[s.symbol].key}, {"sign", static_cast<int>(s.sign)}};
+}
+
 namespace {
 
+// The labels and the view of every card, written once (see PersuasionDeck).
 void write_labels(PersuasionDeck& deck) {
   for (const TraitCard& card : deck.cards) {
     deck.trait_labels.push_back(fmt::format("#{:02} {} {} {}", card.id, deck.signed_short(card.border[0]),
@@ -72,6 +77,9 @@ void write_labels(PersuasionDeck& deck) {
     deck.desire_labels.push_back(
         fmt::format("#{:02} wants {} and {}", card.id, deck.signed_name(card.desire[0]), deck.signed_name(card.desire[1])));
     deck.desires_card_labels.push_back("desires " + deck.desire_labels.back());
+    nlohmann::json border = nlohmann::json::array();
+    for (SignedSymbol s : card.border) border.push_back(deck.symbol_view(s));
+    deck.trait_views.push_back({{"id", card.id}, {"symbols", std::move(border)}});
   }
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/game.h"
 
 namespace court::persuasion {
@@ -63,10 +65,15 @@ struct PersuasionDeck {
   const std::string& desire_label(CardId c) const;
   // "desires #07 wants +Wealth and -Danger": the card a seat holds as its desires (card impact).
   const std::string& desires_card_label(CardId c) const { return desires_card_labels.at(c); }
+  // {"symbol": "wealth", "sign": 1}: a signed symbol as views show it.
+  nlohmann::json symbol_view(SignedSymbol s) const;
 
   // Both labels of every card, written once by load_deck (views, logs and every simulated game's
   // report name cards: formatting them each time was a third of `court sim`'s time, issue 22).
   std::vector<std::string> trait_labels, desire_labels, desires_card_labels;
+  // Every card as views show a trait card ({"id": 7, "symbols": [symbol_view...]}), written once by load_deck:
+  // building them for every state message was a tenth of a busy server's time (issue 22).
+  std::vector<nlohmann::json> trait_views;
 };
 
 // Reads data/persuasion/traits.toml (or `data_dir`/traits.toml); throws UserError naming the file,

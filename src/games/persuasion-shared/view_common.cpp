@@ -10,15 +10,9 @@ nlohmann::json symbol_legend(const PersuasionDeck& deck) {
   return out;
 }
 
-nlohmann::json signed_symbol(const PersuasionDeck& deck, SignedSymbol s) {
-  return {{"symbol", deck.symbols[s.symbol].key}, {"sign", static_cast<int>(s.sign)}};
-}
+nlohmann::json signed_symbol(const PersuasionDeck& deck, SignedSymbol s) { return deck.symbol_view(s); }
 
-nlohmann::json trait_card(const PersuasionDeck& deck, CardId c) {
-  nlohmann::json symbols = nlohmann::json::array();
-  for (SignedSymbol s : deck.cards[c].border) symbols.push_back(signed_symbol(deck, s));
-  return {{"id", card_number(deck, c)}, {"symbols", symbols}};
-}
+nlohmann::json trait_card(const PersuasionDeck& deck, CardId c) { return deck.trait_views[c]; }
 
 nlohmann::json tally_json(const PersuasionDeck& deck, const SymbolTally& tally) {
   nlohmann::json out = nlohmann::json::object();

@@ -70,18 +70,17 @@ nlohmann::json matrimony_results(const State& s, DesiresCard&& desires) {
 }
 
 // The end of both editions' views: once the game is over, "matrimony" (matrimony_results) and "ending"
-// (why the game ended, in words); then "log" and "log_total", the kept events in words as `render(e)`
-// puts them for the viewing seat.
+// (why the game ended, in words); then "log" and "log_total" (put_log): the window's events of those kept, in
+// words as `render(e)` puts them for the viewing seat.
 template <class State, class DesiresCard, class Render>
-void put_ending_and_log(nlohmann::json& v, const State& s, const char* ending, DesiresCard&& desires, Render&& render) {
+void put_ending_and_log(nlohmann::json& v, const State& s, const char* ending, DesiresCard&& desires, Render&& render,
+                        LogWindow window) {
   if (s.terminal()) {
     v["matrimony"] = matrimony_results(s, desires);
     v["ending"] = ending;
   }
-  nlohmann::json lines = nlohmann::json::array();
-  for (std::uint32_t i = s.log().first(); i < s.log().total(); ++i) lines.push_back(render(s.log().at(i)));
-  v["log"] = lines;
-  v["log_total"] = s.log().total();
+  put_log(v, s.log().first(), s.log().total(), window,
+          [&](std::size_t i) { return render(s.log().at(static_cast<std::uint32_t>(i))); });
 }
 
 }  // namespace court::persuasion

@@ -224,7 +224,7 @@ nlohmann::json mail_json(const LetterboxState& s, Seat seat) {
 
 }  // namespace
 
-nlohmann::json LetterboxState::view(Seat seat) const {
+nlohmann::json LetterboxState::view(Seat seat, LogWindow window) const {
   using nlohmann::json;
   const PersuasionDeck& d = deck();
   json v;
@@ -240,7 +240,7 @@ nlohmann::json LetterboxState::view(Seat seat) const {
   if (seat >= 0 && seat < num_seats()) put_own_view(v, *this, seat);
   if (json mail = mail_json(*this, seat); !mail.empty()) v["mail"] = mail;
   put_ending_and_log(v, *this, ending_words(ending_), [&](CardId c) { return desires_card(d, c); },
-                     [&](const LogEvent& e) { return render_event(*this, e, seat); });
+                     [&](const LogEvent& e) { return render_event(*this, e, seat); }, window);
   return v;
 }
 
