@@ -1,6 +1,8 @@
 // How Belle of the Ball packs a move into an Action's 32 bits, and back.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/types.h"
@@ -50,6 +52,25 @@ struct MoveCode {
     m.index = static_cast<std::uint8_t>((action.code >> 22) & 0x7f);
     m.flag = ((action.code >> 29) & 1u) != 0;
     return m;
+  }
+};
+
+// Moves gathered in a local array, then appended to the caller's list at once. Pushing them one by one
+// onto the list reloads its size from memory after every store (the compiler cannot tell the size from
+// the items), a chain that was most of legal_actions' time. Like the list, it holds kMaxActions.
+struct MoveBuffer {
+  std::array<Action, kMaxActions> items;  // not zeroed: only [0, size) is read
+  std::size_t size = 0;
+
+  void add(MoveCode m) {
+    if (size >= items.size()) fixed_vector_overflow(items.size());
+    items[size++] = m.encode();
+  }
+  bool empty() const { return size == 0; }
+  void append_to(ActionList& out) const {
+    const std::size_t base = out.size();
+    out.resize(base + size);
+    for (std::size_t i = 0; i < size; ++i) out[base + i] = items[i];
   }
 };
 

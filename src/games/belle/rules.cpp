@@ -189,9 +189,7 @@ void BelleState::take_unit(Seat seat, int unit, bool couple) {
   victim_ = as_seat(from);
   victim_lost_couple_ = couple;
   phase_ = Phase::Replace;
-  ActionList moves;
-  add_replace_moves(from, moves);
-  if (moves.size() == 1) {  // no guest in hand to replace it with
+  if (!can_replace(from)) {  // no guest in hand to replace it with
     victim_ = -1;
     phase_ = Phase::Reach;
     advance();
@@ -232,11 +230,11 @@ void BelleState::replace_lost(Seat seat, CardId top, CardId bottom) {
 // Moves the active player's turn on through its steps in the rulebook's order (power, gift, attract or
 // repel), stopping at the first that asks for a choice; steps with nothing to choose are skipped.
 void BelleState::advance() {
-  ActionList moves;
+  MoveBuffer moves;
   if (phase_ == Phase::Power) {
     if (power_pending_ != InvitePower::None) {
       add_power_moves(moves);
-      if (moves.size() > 1) return;   // more than "skip"
+      if (moves.size > 1) return;   // more than "skip"
     }
     power_pending_ = InvitePower::None;
     phase_ = Phase::Gift;
@@ -246,11 +244,7 @@ void BelleState::advance() {
     gifts_left_ = 0;
     phase_ = Phase::Reach;
   }
-  if (phase_ == Phase::Reach && reach_left_ > 0) {
-    moves.clear();
-    add_reach_moves(turn_, moves);
-    if (!moves.empty()) return;
-  }
+  if (phase_ == Phase::Reach && reach_left_ > 0 && has_reach_move(turn_)) return;
   reach_left_ = 0;
   finish_turn();
 }
@@ -307,8 +301,9 @@ void BelleState::drift_minglers() {
 void BelleState::end_round(RoundEnd cause) {
   const int r = rounds_scored_ < kMaxRounds ? rounds_scored_ : kMaxRounds - 1;
   round_end_[r] = cause;
+  const auto clique = clique_scores();
   for (int s = 0; s < seats_; ++s) {
-    const int points = clique_score(s).total();
+    const int points = clique[s].total();
     scores_[s] = static_cast<std::int16_t>(scores_[s] + points);
     round_points_[r][s] = static_cast<std::int16_t>(points);
     const auto total = static_cast<std::uint16_t>(scores_[s]);

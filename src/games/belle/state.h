@@ -163,6 +163,8 @@ class BelleState {
 
   // This round's score of `seat`'s clique if the round ended now (gifts count whatever they are).
   ScoreBreakdown clique_score(Seat seat) const;
+  // clique_score of every seat, found together.
+  std::array<ScoreBreakdown, kMaxPlayers> clique_scores() const;
   // Whether the invited card's attraction or repulsion has a target now.
   bool reach_possible() const;
 
@@ -176,12 +178,16 @@ class BelleState {
   void log_event(const LogEvent& e);
   bool attractable_guest(CardId card, SymbolMask symbols) const;
   bool belle_wants(CardId belle, const Unit& u) const;
-  void add_invite_moves(Seat seat, ActionList& out) const;
-  void add_power_moves(ActionList& out) const;
-  void add_gift_moves(Seat seat, ActionList& out) const;
+  void add_invite_moves(Seat seat, MoveBuffer& out) const;
+  void add_power_moves(MoveBuffer& out) const;
+  void add_gift_moves(Seat seat, MoveBuffer& out) const;
   bool can_give_gift(Seat seat) const;
-  void add_reach_moves(Seat seat, ActionList& out) const;
-  void add_replace_moves(Seat seat, ActionList& out) const;
+  template <class Add>
+  void visit_reach_moves(Seat seat, Add&& add) const;
+  void add_reach_moves(Seat seat, MoveBuffer& out) const;
+  bool has_reach_move(Seat seat) const;
+  void add_replace_moves(Seat seat, MoveBuffer& out) const;
+  bool can_replace(Seat seat) const;
   struct CliqueTally;  // what end-of-round effects count in a clique (state.cpp)
 
   // rules.cpp: one function per rule.

@@ -1,6 +1,8 @@
 // How Intrigue packs a move into an Action's 32 bits, and back.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/types.h"
@@ -35,6 +37,25 @@ struct MoveCode {
     m.a = static_cast<std::uint8_t>((action.code >> 10) & 0xf);
     m.b = static_cast<std::uint8_t>((action.code >> 14) & 0xf);
     return m;
+  }
+};
+
+// The most moves one position offers: every token and favor, and for each distinct card of a full
+// hand three face-down plays and at most nine more (Manipulate: three own tokens times three others').
+inline constexpr std::size_t kMaxMoves = kTokens + kLetters + kMaxHand * (kLetters + 9);
+
+// Moves gathered in a local array, then appended to the caller's list at once. Pushing them one by one
+// onto the list reloads its size from memory after every store (the compiler cannot tell the size from
+// the items), a chain that was most of legal_actions' time.
+struct MoveBuffer {
+  std::array<Action, kMaxMoves> items;  // not zeroed: only [0, size) is read
+  std::size_t size = 0;
+
+  void add(MoveCode m) { items[size++] = m.encode(); }
+  void append_to(ActionList& out) const {
+    const std::size_t base = out.size();
+    out.resize(base + size);
+    for (std::size_t i = 0; i < size; ++i) out[base + i] = items[i];
   }
 };
 

@@ -88,41 +88,49 @@ bool IntrigueState::can_place_relationship(CardId card, int e) const {
 
 void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
   if (phase_ == Phase::GameOver || seat != turn_seat_) return;
-  const auto& hand = hands_[seat];
-  std::uint32_t seen = 0;
+  MoveBuffer moves;
   if (phase_ == Phase::Discard) {
-    for (CardId card : hand) {
-      if (seen & (1u << card)) continue;
-      seen |= 1u << card;
-      out.push_back(MoveCode{.move = Move::Discard, .card = card}.encode());
-    }
-    return;
+    add_discard_moves(seat, moves);
+  } else {
+    add_turn_moves(seat, moves);
   }
-  for (int t = 0; t < token_count(); ++t) {
-    if (token_holder_[t] < 0) out.push_back(MoveCode{.move = Move::TakeToken, .a = static_cast<std::uint8_t>(t)}.encode());
-  }
-  for (int k = favors_played_[seat]; k < kLetters; ++k) {
-    out.push_back(MoveCode{.move = Move::PlayFavor, .a = favor_letter_[seat][k]}.encode());
-  }
-  for (CardId card : hand) {
+  moves.append_to(out);
+}
+
+// The second half of Oracle and face-up Defiance: discard one card (each title once).
+void IntrigueState::add_discard_moves(Seat seat, MoveBuffer& out) const {
+  std::uint32_t seen = 0;
+  for (CardId card : hands_[seat]) {
     if (seen & (1u << card)) continue;
     seen |= 1u << card;
-    for (int l = 0; l < kLetters; ++l) {
-      out.push_back(MoveCode{.move = Move::PlayFaceDown, .card = card, .a = static_cast<std::uint8_t>(l)}.encode());
-    }
+    out.add({.move = Move::Discard, .card = card});
+  }
+}
+
+// A turn: a token, a favor, or a card from hand (each title once) face-down, face-up or on its targets.
+void IntrigueState::add_turn_moves(Seat seat, MoveBuffer& out) const {
+  for (int t = 0; t < token_count(); ++t) {
+    if (token_holder_[t] < 0) out.add({.move = Move::TakeToken, .a = static_cast<std::uint8_t>(t)});
+  }
+  for (int k = favors_played_[seat]; k < kLetters; ++k) {
+    out.add({.move = Move::PlayFavor, .a = favor_letter_[seat][k]});
+  }
+  std::uint32_t seen = 0;
+  for (CardId card : hands_[seat]) {
+    if (seen & (1u << card)) continue;
+    seen |= 1u << card;
+    for (std::uint8_t l = 0; l < kLetters; ++l) out.add({.move = Move::PlayFaceDown, .card = card, .a = l});
     const CardInfo& info = rules_->cards[card];
     switch (info.type) {
       case CardType::Support:
-        for (int l = 0; l < kLetters; ++l) {
-          out.push_back(MoveCode{.move = Move::PlaySupportFaceUp, .card = card, .a = static_cast<std::uint8_t>(l)}.encode());
-        }
+        for (std::uint8_t l = 0; l < kLetters; ++l) out.add({.move = Move::PlaySupportFaceUp, .card = card, .a = l});
         break;
       case CardType::Relationship:
         for (int e = 0; e < kEdges; ++e) {
           if (!can_place_relationship(card, e)) continue;
           for (int forward = 1; forward >= (info.symmetric() ? 1 : 0); --forward) {
-            out.push_back(MoveCode{.move = Move::PlayRelationship, .card = card, .a = static_cast<std::uint8_t>(e),
-                                   .b = static_cast<std::uint8_t>(forward)}.encode());
+            out.add({.move = Move::PlayRelationship, .card = card, .a = static_cast<std::uint8_t>(e),
+                     .b = static_cast<std::uint8_t>(forward)});
           }
         }
         break;
@@ -134,10 +142,9 @@ void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
 }
 
 // The targets an action card can be played on; an action without a target can only go face-down.
-void IntrigueState::add_action_moves(Seat seat, CardId card, ActionList& out) const {
+void IntrigueState::add_action_moves(Seat seat, CardId card, MoveBuffer& out) const {
   auto add = [&](int a, int b) {
-    out.push_back(MoveCode{.move = Move::PlayAction, .card = card, .a = static_cast<std::uint8_t>(a),
-                           .b = static_cast<std::uint8_t>(b)}.encode());
+    out.add({.move = Move::PlayAction, .card = card, .a = static_cast<std::uint8_t>(a), .b = static_cast<std::uint8_t>(b)});
   };
   switch (rules_->cards[card].effect) {
     case Effect::Oracle:

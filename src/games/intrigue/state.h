@@ -166,7 +166,9 @@ class IntrigueState {
   void start_round(Seat starter);
   void refill_hands();
   bool draw_card(Seat seat, CardId* drawn = nullptr);
-  void add_action_moves(Seat seat, CardId card, ActionList& out) const;
+  void add_discard_moves(Seat seat, MoveBuffer& out) const;
+  void add_turn_moves(Seat seat, MoveBuffer& out) const;
+  void add_action_moves(Seat seat, CardId card, MoveBuffer& out) const;
   void log_event(const LogEvent& e);
 
   // rules.cpp: one function per rule.
