@@ -48,10 +48,17 @@ inline constexpr std::size_t kMaxMoves = kTokens + kLetters + kMaxHand * (kLette
 // onto the list reloads its size from memory after every store (the compiler cannot tell the size from
 // the items), a chain that was most of legal_actions' time.
 struct MoveBuffer {
-  std::array<Action, kMaxMoves> items;  // not zeroed: only [0, size) is read
+  // Room for kMaxMoves and the slots add_if may write past the last move kept.
+  std::array<Action, kMaxMoves + 8> items;  // not zeroed: only [0, size) is read
   std::size_t size = 0;
 
   void add(MoveCode m) { items[size++] = m.encode(); }
+  // Writes the move and keeps it only when `keep`: no branch for the processor to mispredict, where
+  // which moves exist depends on random play (who holds a token, what a card is).
+  void add_if(MoveCode m, bool keep) {
+    items[size] = m.encode();
+    size += keep ? 1 : 0;
+  }
   void append_to(ActionList& out) const {
     const std::size_t base = out.size();
     out.resize(base + size);
