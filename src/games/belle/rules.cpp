@@ -72,7 +72,7 @@ void BelleState::invite_guest(Seat seat, CardId card, bool couple, int unit) {
     u.top = card;
     invited_unit_ = static_cast<std::int8_t>(unit);
   } else {
-    units_.push_back(Unit{.owner = as_seat(seat), .top = card});
+    units_.push_back(Unit::joining(seat, card));
     invited_unit_ = static_cast<std::int8_t>(units_.size() - 1);
   }
   invited_card_ = card;
@@ -135,7 +135,7 @@ void BelleState::use_power_on_mingler(Seat seat, int index) {
     discard_.push_back(card);
     log_event({.kind = Event::DismissedMingler, .seat = as_seat(seat), .card = card});
   } else {
-    units_.push_back(Unit{.owner = as_seat(seat), .top = card});
+    units_.push_back(Unit::joining(seat, card));
     log_event({.kind = Event::WelcomedMingler, .seat = as_seat(seat), .card = card});
   }
   power_pending_ = InvitePower::None;
@@ -157,7 +157,7 @@ void BelleState::give_gift(Seat seat, CardId card, int unit) {
 void BelleState::attract_mingler(Seat seat, int index) {
   const CardId card = minglers_[index];
   minglers_.erase_at(static_cast<std::size_t>(index));
-  units_.push_back(Unit{.owner = as_seat(seat), .top = card});
+  units_.push_back(Unit::joining(seat, card));
   log_event({.kind = Event::Attracted, .seat = as_seat(seat), .card = card, .a = kFromMinglers});
   --reach_left_;
   advance();
@@ -217,7 +217,7 @@ void BelleState::repel(Seat seat, int unit, std::uint8_t to, bool discard) {
 void BelleState::replace_lost(Seat seat, CardId top, CardId bottom) {
   remove_from_hand(seat, top);
   if (bottom != kNoCard) remove_from_hand(seat, bottom);
-  units_.push_back(Unit{.owner = as_seat(seat), .top = top, .bottom = bottom});
+  units_.push_back(Unit::joining(seat, top, bottom));
   const int before = static_cast<int>(hands_[seat].size());
   refill_hand(seat);
   log_event({.kind = Event::Replaced, .seat = as_seat(seat), .card = top, .a = bottom,

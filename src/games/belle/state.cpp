@@ -55,11 +55,11 @@ void BelleState::refill_hand(Seat seat) {
   while (static_cast<int>(hands_[seat].size()) < rules_->hand_size && draw_to_hand(seat)) {}
 }
 
-void BelleState::log_event(const LogEvent& e) {
+void BelleState::log_event(const NewEvent& e) {
   if (log_.size() + 1 < log_.capacity()) {
-    log_.push_back(e);
+    log_.push_back(e.entry());
   } else if (log_.size() + 1 == log_.capacity()) {
-    log_.push_back({.kind = Event::LogFull});
+    log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
   }
 }
 

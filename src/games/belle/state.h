@@ -21,28 +21,36 @@ namespace court::belle {
 
 // A gift: a card face-down on a couple. `known` is the set of seats (one bit each) that know its face:
 // the seat that gave it.
+// Gift, Unit, Buried and LogEvent have no member initialisers: a new state (one per game) then does
+// not construct every slot of its lists (128 units, 128 buried cards, 512 log entries), which was most
+// of the setup's time. Units are made with Unit::joining, log entries from NewEvent.
 struct Gift {
-  CardId card = kNoCard;
-  std::uint8_t known = 0;
+  CardId card;
+  std::uint8_t known;
   friend bool operator==(Gift, Gift) = default;
 };
 
 // One unit of a clique: a single guest, or a couple (top and bottom) that may carry gifts. Units of every
 // clique live in one list, in the order they joined their clique; `owner` is the clique's seat.
 struct Unit {
-  std::int8_t owner = -1;
-  CardId top = kNoCard;
-  CardId bottom = kNoCard;           // kNoCard for a single guest
-  std::uint8_t gift_count = 0;
-  std::array<Gift, kGiftsPerCouple> gifts{};
+  std::int8_t owner;
+  CardId top;
+  CardId bottom;                     // kNoCard for a single guest
+  std::uint8_t gift_count;
+  std::array<Gift, kGiftsPerCouple> gifts;
   bool couple() const { return bottom != kNoCard; }
   friend bool operator==(const Unit&, const Unit&) = default;
+
+  // A unit as it joins `owner`'s clique, without gifts: a single guest, or a couple when `bottom` is given.
+  static Unit joining(Seat owner, CardId top, CardId bottom = kNoCard) {
+    return {static_cast<std::int8_t>(owner), top, bottom, 0, {Gift{kNoCard, 0}, Gift{kNoCard, 0}}};
+  }
 };
 
 // A card discarded face-down at the end of a round (a hand or a gift); `known` as for gifts.
 struct Buried {
-  CardId card = kNoCard;
-  std::uint8_t known = 0;
+  CardId card;
+  std::uint8_t known;
 };
 
 inline constexpr std::uint8_t kFromMinglers = 0xf;
@@ -71,12 +79,24 @@ enum class Event : std::uint8_t {
 };
 
 struct LogEvent {
+  Event kind;
+  std::int8_t seat;
+  CardId card;
+  std::uint8_t a;
+  std::uint8_t b;
+  std::uint8_t c;
+};
+
+// An event being logged: the fields not given keep these defaults (no seat, no card, zeros).
+struct NewEvent {
   Event kind = Event::RoundStart;
   std::int8_t seat = -1;
   CardId card = kNoCard;
   std::uint8_t a = 0;
   std::uint8_t b = 0;
   std::uint8_t c = 0;
+
+  LogEvent entry() const { return {kind, seat, card, a, b, c}; }
 };
 
 // Whose choice it is: the active player's steps of a turn in the rulebook's order, or a victim's
@@ -175,7 +195,7 @@ class BelleState {
   void deal_round(Seat starter);
   bool draw_to_hand(Seat seat);
   void refill_hand(Seat seat);
-  void log_event(const LogEvent& e);
+  void log_event(const NewEvent& e);
   bool attractable_guest(CardId card, SymbolMask symbols) const;
   bool belle_wants(CardId belle, const Unit& u) const;
   void add_invite_moves(Seat seat, MoveBuffer& out) const;
@@ -216,7 +236,7 @@ class BelleState {
   Rng rng_;
   std::int8_t seats_ = 2;
   FixedVector<Unit, kMaxDeck> units_;
-  std::array<FixedVector<CardId, kMaxHand>, kMaxPlayers> hands_{};
+  std::array<FixedVector<CardId, kMaxHand>, kMaxPlayers> hands_;  // no {}: the slots need no zeroing
   std::array<CardId, kMaxPlayers> belle_{};
   FixedVector<CardId, kMaxDeck> deck_;       // back() is the top
   FixedVector<CardId, kMaxMinglers> minglers_;  // [0] is farthest from the deck; new ones join at the back
