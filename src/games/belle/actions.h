@@ -59,12 +59,16 @@ struct MoveCode {
 // onto the list reloads its size from memory after every store (the compiler cannot tell the size from
 // the items), a chain that was most of legal_actions' time. Like the list, it holds kMaxActions.
 struct MoveBuffer {
-  std::array<Action, kMaxActions> items;  // not zeroed: only [0, size) is read
+  std::array<Action, kMaxActions + 1> items;  // not zeroed: only [0, size) is read
   std::size_t size = 0;
 
-  void add(MoveCode m) {
-    if (size >= items.size()) fixed_vector_overflow(items.size());
-    items[size++] = m.encode();
+  void add(MoveCode m) { add_if(m, true); }
+  // Writes the move and keeps it only when `keep`: no branch for the processor to mispredict, where
+  // which moves exist depends on random play (whose guest is where, what it shows).
+  void add_if(MoveCode m, bool keep) {
+    items[size] = m.encode();
+    size += keep ? 1 : 0;
+    if (size > kMaxActions) fixed_vector_overflow(kMaxActions);
   }
   bool empty() const { return size == 0; }
   void append_to(ActionList& out) const {

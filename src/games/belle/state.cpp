@@ -55,14 +55,6 @@ void BelleState::refill_hand(Seat seat) {
   while (static_cast<int>(hands_[seat].size()) < rules_->hand_size && draw_to_hand(seat)) {}
 }
 
-void BelleState::log_event(const NewEvent& e) {
-  if (log_.size() + 1 < log_.capacity()) {
-    log_.push_back(e.entry());
-  } else if (log_.size() + 1 == log_.capacity()) {
-    log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
-  }
-}
-
 SeatSet BelleState::to_act() const {
   if (phase_ == Phase::GameOver) return SeatSet();
   return SeatSet::of(phase_ == Phase::Replace ? victim_ : turn_);
@@ -112,7 +104,7 @@ class TitlesSeen {
 };
 
 // A couple of `seat`'s with room for a gift.
-bool open_for_gift(const Unit& u, Seat seat) { return u.owner == seat && u.couple() && u.gift_count < kGiftsPerCouple; }
+bool open_for_gift(const Unit& u, Seat seat) { return (u.owner == seat) & u.couple() & (u.gift_count < kGiftsPerCouple); }
 
 }  // namespace
 
@@ -132,10 +124,11 @@ void BelleState::legal_actions(Seat seat, ActionList& out) const {
 
 // Step 1: invite a guest (alone, or on top of one of your single guests as a couple) or a Belle.
 void BelleState::add_invite_moves(Seat seat, MoveBuffer& out) const {
-  std::array<std::uint8_t, kMaxDeck> singles;  // the seat's single guests, found once
+  std::array<std::uint8_t, kMaxDeck> singles;  // the seat's single guests, found once (branch-free)
   std::size_t single_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
-    if (units_[i].owner == seat && !units_[i].couple()) singles[single_count++] = static_cast<std::uint8_t>(i);
+    singles[single_count] = static_cast<std::uint8_t>(i);
+    single_count += (units_[i].owner == seat) & !units_[i].couple();
   }
   TitlesSeen seen;
   for (CardId card : hands_[seat]) {
@@ -167,10 +160,11 @@ void BelleState::add_power_moves(MoveBuffer& out) const {
 
 // Step 1c: a card from hand face-down on one of your couples with fewer than two gifts (optional).
 void BelleState::add_gift_moves(Seat seat, MoveBuffer& out) const {
-  std::array<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once
+  std::array<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once (branch-free)
   std::size_t open_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
-    if (open_for_gift(units_[i], seat)) open[open_count++] = static_cast<std::uint8_t>(i);
+    open[open_count] = static_cast<std::uint8_t>(i);
+    open_count += open_for_gift(units_[i], seat);
   }
   TitlesSeen seen;
   for (CardId card : hands_[seat]) {
@@ -183,58 +177,57 @@ void BelleState::add_gift_moves(Seat seat, MoveBuffer& out) const {
 // Whether add_gift_moves offers more than "no gift": a card in hand and a couple with room.
 bool BelleState::can_give_gift(Seat seat) const {
   if (hands_[seat].empty()) return false;
-  for (const Unit& u : units_) {
-    if (open_for_gift(u, seat)) return true;
-  }
-  return false;
+  bool open = false;
+  for (const Unit& u : units_) open |= open_for_gift(u, seat);
+  return open;
 }
 
 // Step 2: attract (a guest from the minglers or a single from another clique; a Belle: a couple from
 // another clique) or repel (a single guest of your own clique, to another clique or the discard pile).
-// Calls `add` with each move in order, until it returns false: advance only asks whether there is one.
+// Calls add(move, keep) for every candidate in order; the moves are those kept. Candidates are not
+// skipped by a branch: whether a guest qualifies is random and a branch on it mispredicted often.
 template <class Add>
 void BelleState::visit_reach_moves(Seat seat, Add&& add) const {
   const CardInfo& invited = rules_->cards[invited_card_];
   if (invited.is_belle()) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      if (u.owner == seat || !u.couple() || !belle_wants(invited_card_, u)) continue;
-      if (!add(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)})) return;
+      add(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)},
+          (u.owner != seat) & u.couple() && belle_wants(invited_card_, u));
     }
   } else if (invited.reach == Reach::Attract) {
     for (std::size_t i = 0; i < minglers_.size(); ++i) {
-      if (!attractable_guest(minglers_[i], invited.reach_symbols)) continue;
-      if (!add(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)})) return;
+      add(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)},
+          attractable_guest(minglers_[i], invited.reach_symbols));
     }
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      if (u.owner == seat || u.couple() || !attractable_guest(u.top, invited.reach_symbols)) continue;
-      if (!add(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)})) return;
+      add(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)},
+          (u.owner != seat) & !u.couple() & attractable_guest(u.top, invited.reach_symbols));
     }
   } else if (invited.reach == Reach::Repel) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      if (u.owner != seat || u.couple() || static_cast<int>(i) == invited_unit_ ||
-          !attractable_guest(u.top, invited.reach_symbols)) {
-        continue;
-      }
+      const bool repellable = (u.owner == seat) & !u.couple() & (static_cast<int>(i) != invited_unit_) &
+                              attractable_guest(u.top, invited.reach_symbols);
       for (int to = 0; to < seats_; ++to) {
-        if (to == seat) continue;
-        if (!add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)})) return;
+        add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)},
+            repellable & (to != seat));
       }
-      if (!add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true})) return;
+      add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true},
+          repellable);
     }
   }
 }
 
 void BelleState::add_reach_moves(Seat seat, MoveBuffer& out) const {
-  visit_reach_moves(seat, [&](MoveCode m) { out.add(m); return true; });
+  visit_reach_moves(seat, [&](MoveCode m, bool keep) { out.add_if(m, keep); });
   if (rules_->optional_reach && !out.empty()) out.add({.move = Move::DeclineReach});
 }
 
 bool BelleState::has_reach_move(Seat seat) const {
   bool found = false;
-  visit_reach_moves(seat, [&](MoveCode) { found = true; return false; });
+  visit_reach_moves(seat, [&](MoveCode, bool keep) { found |= keep; });
   return found;
 }
 

@@ -195,7 +195,15 @@ class BelleState {
   void deal_round(Seat starter);
   bool draw_to_hand(Seat seat);
   void refill_hand(Seat seat);
-  void log_event(const NewEvent& e);
+  // Inline, so that the caller writes the entry straight into the log: built on the stack and read
+  // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
+  void log_event(const NewEvent& e) {
+    if (log_.size() + 1 < log_.capacity()) {
+      log_.push_back(e.entry());
+    } else if (log_.size() + 1 == log_.capacity()) {
+      log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
+    }
+  }
   bool attractable_guest(CardId card, SymbolMask symbols) const;
   bool belle_wants(CardId belle, const Unit& u) const;
   void add_invite_moves(Seat seat, MoveBuffer& out) const;

@@ -66,14 +66,6 @@ bool IntrigueState::draw_card(Seat seat, CardId* drawn) {
   return true;
 }
 
-void IntrigueState::log_event(const NewEvent& e) {
-  if (log_.size() + 1 < log_.capacity()) {
-    log_.push_back(e.entry());
-  } else if (log_.size() + 1 == log_.capacity()) {
-    log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
-  }
-}
-
 bool IntrigueState::has_face_down(Letter l) const {
   for (const StackCard& c : stacks_[l]) {
     if (!c.face_up) return true;

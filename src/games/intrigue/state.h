@@ -189,7 +189,15 @@ class IntrigueState {
   void add_turn_moves(Seat seat, MoveBuffer& out) const;
   void add_relationship_moves(CardId card, const CardInfo& info, const TurnContext& context, MoveBuffer& out) const;
   void add_action_moves(CardId card, const CardInfo& info, const TurnContext& context, MoveBuffer& out) const;
-  void log_event(const NewEvent& e);
+  // Inline, so that the caller writes the entry straight into the log: built on the stack and read
+  // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
+  void log_event(const NewEvent& e) {
+    if (log_.size() + 1 < log_.capacity()) {
+      log_.push_back(e.entry());
+    } else if (log_.size() + 1 == log_.capacity()) {
+      log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
+    }
+  }
 
   // rules.cpp: one function per rule.
   void take_token(Seat seat, int token);
