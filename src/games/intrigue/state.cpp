@@ -29,7 +29,8 @@ IntrigueState IntrigueState::new_game(const IntrigueRules& rules, std::uint64_t 
   for (int i = 0; i < n; ++i) order[i] = static_cast<CharacterId>(i);
   shuffle(order.begin(), order.begin() + n, s.rng_);
   for (int l = 0; l < kLetters; ++l) s.character_[l] = order[l];
-  for (CardId c : rules.deck) s.deck_.push_back(c);
+  s.deck_.resize(rules.deck.size());
+  std::copy(rules.deck.begin(), rules.deck.end(), s.deck_.begin());
   shuffle(s.deck_.begin(), s.deck_.end(), s.rng_);
   s.round_ = 1;
   s.start_round(0);
@@ -141,6 +142,22 @@ void for_each_bit(std::uint32_t bits, Fn&& fn) {
 
 }  // namespace
 
+// A relationship on every edge where it may go (can_place_relationship), both ways round unless it
+// looks the same both ways; nothing for other cards (written branch-free, kept only for a relationship).
+// Inline: it runs for every card of the hand.
+inline void IntrigueState::add_relationship_moves(CardId card, const CardInfo& info, const TurnContext& context,
+                                                  MoveBuffer& out) const {
+  const bool relationship = info.type == CardType::Relationship;
+  const bool both_ways = relationship && !info.symmetric();
+  for (std::uint8_t e = 0; e < kEdges; ++e) {
+    const int theirs = context.edge_support[e];
+    const bool empty = !(context.filled_edges & (1u << e));
+    const bool placeable = relationship && (empty | (info.support > 0 && theirs < 0) | (info.support < 0 && theirs > 0));
+    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 1}, placeable);
+    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 0}, placeable && both_ways);
+  }
+}
+
 // A turn: a token, a favor, or a card from hand (each title once) face-down, face-up or on its targets.
 void IntrigueState::add_turn_moves(Seat seat, MoveBuffer& out) const {
   const TurnContext context = turn_context(seat);
@@ -163,21 +180,6 @@ void IntrigueState::add_turn_moves(Seat seat, MoveBuffer& out) const {
     for (std::uint8_t l = 0; l < kLetters; ++l) out.add_if({.move = Move::PlaySupportFaceUp, .card = card, .a = l}, support);
     add_relationship_moves(card, info, context, out);
     if (info.type == CardType::Action) add_action_moves(card, info, context, out);
-  }
-}
-
-// A relationship on every edge where it may go (can_place_relationship), both ways round unless it
-// looks the same both ways; nothing for other cards (written branch-free, kept only for a relationship).
-void IntrigueState::add_relationship_moves(CardId card, const CardInfo& info, const TurnContext& context,
-                                           MoveBuffer& out) const {
-  const bool relationship = info.type == CardType::Relationship;
-  const bool both_ways = relationship && !info.symmetric();
-  for (std::uint8_t e = 0; e < kEdges; ++e) {
-    const int theirs = context.edge_support[e];
-    const bool empty = !(context.filled_edges & (1u << e));
-    const bool placeable = relationship && (empty | (info.support > 0 && theirs < 0) | (info.support < 0 && theirs > 0));
-    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 1}, placeable);
-    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 0}, placeable && both_ways);
   }
 }
 
