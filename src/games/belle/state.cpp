@@ -68,7 +68,7 @@ int BelleState::couples_in_play() const {
 
 bool BelleState::attractable_guest(CardId card, SymbolMask symbols) const {
   const CardInfo& info = rules_->cards[card];
-  return info.is_guest() && (info.symbols & symbols) != 0;
+  return info.is_guest() & ((info.symbols & symbols) != 0);  // & not &&: no branch (see visit_reach_moves)
 }
 
 // A Belle's criterion, judged on the couple's top card (couples take the attributes of the top card).
