@@ -1,6 +1,8 @@
 // How Belle of the Ball packs a move into an Action's 32 bits, and back.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/types.h"
@@ -50,6 +52,29 @@ struct MoveCode {
     m.index = static_cast<std::uint8_t>((action.code >> 22) & 0x7f);
     m.flag = ((action.code >> 29) & 1u) != 0;
     return m;
+  }
+};
+
+// Moves gathered in a local array, then appended to the caller's list at once. Pushing them one by one
+// onto the list reloads its size from memory after every store (the compiler cannot tell the size from
+// the items), a chain that was most of legal_actions' time. Like the list, it holds kMaxActions.
+struct MoveBuffer {
+  std::array<Action, kMaxActions + 1> items;  // not zeroed: only [0, size) is read
+  std::size_t size = 0;
+
+  void add(MoveCode m) { add_if(m, true); }
+  // Writes the move and keeps it only when `keep`: no branch for the processor to mispredict, where
+  // which moves exist depends on random play (whose guest is where, what it shows).
+  void add_if(MoveCode m, bool keep) {
+    items[size] = m.encode();
+    size += keep ? 1 : 0;
+    if (size > kMaxActions) fixed_vector_overflow(kMaxActions);
+  }
+  bool empty() const { return size == 0; }
+  void append_to(ActionList& out) const {
+    const std::size_t base = out.size();
+    out.resize(base + size);
+    for (std::size_t i = 0; i < size; ++i) out[base + i] = items[i];
   }
 };
 

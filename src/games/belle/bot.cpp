@@ -48,10 +48,10 @@ double card_potential(const BelleState& s, Seat seat, CardId c) {
   return v;
 }
 
-// The round's projected points of `seat`'s clique: its score now, less what single guests may lose, plus
-// room for gifts.
-double projected_round(const BelleState& s, Seat seat) {
-  double v = s.clique_score(seat).total();
+// The round's projected points of `seat`'s clique: its score now (`now`), less what single guests may
+// lose, plus room for gifts.
+double projected_round(const BelleState& s, Seat seat, int now) {
+  double v = now;
   const int rivals = s.num_seats() - 1;
   for (const Unit& u : s.units()) {
     if (u.owner != seat) continue;
@@ -121,8 +121,9 @@ class HeuristicBot final : public Bot {
 double evaluate_position(const BelleState& s, Seat seat) {
   const int n = s.num_seats();
   double mine = 0, best_rival = -1e18, rivals = 0;
+  const auto cliques = s.clique_scores();  // every seat's at once (one pass over the units)
   for (Seat t = 0; t < n; ++t) {
-    const double v = s.score(t) + (s.terminal() ? 0.0 : projected_round(s, t));
+    const double v = s.score(t) + (s.terminal() ? 0.0 : projected_round(s, t, cliques[t].total()));
     if (t == seat) {
       mine = v;
     } else {

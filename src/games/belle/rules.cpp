@@ -72,7 +72,7 @@ void BelleState::invite_guest(Seat seat, CardId card, bool couple, int unit) {
     u.top = card;
     invited_unit_ = static_cast<std::int8_t>(unit);
   } else {
-    units_.push_back(Unit{.owner = as_seat(seat), .top = card});
+    units_.push_back(Unit::joining(seat, card));
     invited_unit_ = static_cast<std::int8_t>(units_.size() - 1);
   }
   invited_card_ = card;
@@ -135,7 +135,7 @@ void BelleState::use_power_on_mingler(Seat seat, int index) {
     discard_.push_back(card);
     log_event({.kind = Event::DismissedMingler, .seat = as_seat(seat), .card = card});
   } else {
-    units_.push_back(Unit{.owner = as_seat(seat), .top = card});
+    units_.push_back(Unit::joining(seat, card));
     log_event({.kind = Event::WelcomedMingler, .seat = as_seat(seat), .card = card});
   }
   power_pending_ = InvitePower::None;
@@ -157,7 +157,7 @@ void BelleState::give_gift(Seat seat, CardId card, int unit) {
 void BelleState::attract_mingler(Seat seat, int index) {
   const CardId card = minglers_[index];
   minglers_.erase_at(static_cast<std::size_t>(index));
-  units_.push_back(Unit{.owner = as_seat(seat), .top = card});
+  units_.push_back(Unit::joining(seat, card));
   log_event({.kind = Event::Attracted, .seat = as_seat(seat), .card = card, .a = kFromMinglers});
   --reach_left_;
   advance();
@@ -189,9 +189,7 @@ void BelleState::take_unit(Seat seat, int unit, bool couple) {
   victim_ = as_seat(from);
   victim_lost_couple_ = couple;
   phase_ = Phase::Replace;
-  ActionList moves;
-  add_replace_moves(from, moves);
-  if (moves.size() == 1) {  // no guest in hand to replace it with
+  if (!can_replace(from)) {  // no guest in hand to replace it with
     victim_ = -1;
     phase_ = Phase::Reach;
     advance();
@@ -219,7 +217,7 @@ void BelleState::repel(Seat seat, int unit, std::uint8_t to, bool discard) {
 void BelleState::replace_lost(Seat seat, CardId top, CardId bottom) {
   remove_from_hand(seat, top);
   if (bottom != kNoCard) remove_from_hand(seat, bottom);
-  units_.push_back(Unit{.owner = as_seat(seat), .top = top, .bottom = bottom});
+  units_.push_back(Unit::joining(seat, top, bottom));
   const int before = static_cast<int>(hands_[seat].size());
   refill_hand(seat);
   log_event({.kind = Event::Replaced, .seat = as_seat(seat), .card = top, .a = bottom,
@@ -232,11 +230,11 @@ void BelleState::replace_lost(Seat seat, CardId top, CardId bottom) {
 // Moves the active player's turn on through its steps in the rulebook's order (power, gift, attract or
 // repel), stopping at the first that asks for a choice; steps with nothing to choose are skipped.
 void BelleState::advance() {
-  ActionList moves;
+  MoveBuffer moves;
   if (phase_ == Phase::Power) {
     if (power_pending_ != InvitePower::None) {
       add_power_moves(moves);
-      if (moves.size() > 1) return;   // more than "skip"
+      if (moves.size > 1) return;   // more than "skip"
     }
     power_pending_ = InvitePower::None;
     phase_ = Phase::Gift;
@@ -246,11 +244,7 @@ void BelleState::advance() {
     gifts_left_ = 0;
     phase_ = Phase::Reach;
   }
-  if (phase_ == Phase::Reach && reach_left_ > 0) {
-    moves.clear();
-    add_reach_moves(turn_, moves);
-    if (!moves.empty()) return;
-  }
+  if (phase_ == Phase::Reach && reach_left_ > 0 && has_reach_move(turn_)) return;
   reach_left_ = 0;
   finish_turn();
 }
@@ -307,8 +301,9 @@ void BelleState::drift_minglers() {
 void BelleState::end_round(RoundEnd cause) {
   const int r = rounds_scored_ < kMaxRounds ? rounds_scored_ : kMaxRounds - 1;
   round_end_[r] = cause;
+  const auto clique = clique_scores();
   for (int s = 0; s < seats_; ++s) {
-    const int points = clique_score(s).total();
+    const int points = clique[s].total();
     scores_[s] = static_cast<std::int16_t>(scores_[s] + points);
     round_points_[r][s] = static_cast<std::int16_t>(points);
     const auto total = static_cast<std::uint16_t>(scores_[s]);

@@ -68,7 +68,7 @@ void read_hands(const JsonReader& in, int seats, Cards& cards, Hands& hands) {
 // One unit of a clique: a guest's name, or {top, bottom, gifts}.
 Unit read_unit(const JsonValue& v, Seat seat, Cards& cards) {
   const char* form = "must be a guest's name or {top, bottom, gifts}";
-  Unit u{.owner = static_cast<std::int8_t>(seat)};
+  Unit u = Unit::joining(seat, kNoCard);
   if (v.json().is_string()) {
     u.top = cards.guest(v);
     return u;

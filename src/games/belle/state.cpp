@@ -1,6 +1,7 @@
 // Belle of the Ball: setup, the legal moves, scoring, determinization and the hidden positions.
 #include "games/belle/state.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace court::belle {
@@ -18,7 +19,8 @@ BelleState BelleState::blank(const BelleRules& rules, std::uint64_t seed) {
 // minglers. Seat 0 goes first.
 BelleState BelleState::new_game(const BelleRules& rules, std::uint64_t seed) {
   BelleState s = blank(rules, seed);
-  for (CardId c : rules.deck) s.deck_.push_back(c);
+  s.deck_.resize(rules.deck.size());
+  std::copy(rules.deck.begin(), rules.deck.end(), s.deck_.begin());
   shuffle(s.deck_.begin(), s.deck_.end(), s.rng_);
   s.deal_round(0);
   return s;
@@ -53,14 +55,6 @@ void BelleState::refill_hand(Seat seat) {
   while (static_cast<int>(hands_[seat].size()) < rules_->hand_size && draw_to_hand(seat)) {}
 }
 
-void BelleState::log_event(const LogEvent& e) {
-  if (log_.size() + 1 < log_.capacity()) {
-    log_.push_back(e);
-  } else if (log_.size() + 1 == log_.capacity()) {
-    log_.push_back({.kind = Event::LogFull});
-  }
-}
-
 SeatSet BelleState::to_act() const {
   if (phase_ == Phase::GameOver) return SeatSet();
   return SeatSet::of(phase_ == Phase::Replace ? victim_ : turn_);
@@ -74,7 +68,7 @@ int BelleState::couples_in_play() const {
 
 bool BelleState::attractable_guest(CardId card, SymbolMask symbols) const {
   const CardInfo& info = rules_->cards[card];
-  return info.is_guest() && (info.symbols & symbols) != 0;
+  return info.is_guest() & ((info.symbols & symbols) != 0);  // & not &&: no branch (see visit_reach_moves)
 }
 
 // A Belle's criterion, judged on the couple's top card (couples take the attributes of the top card).
@@ -91,174 +85,202 @@ bool BelleState::belle_wants(CardId belle, const Unit& u) const {
   return false;
 }
 
+namespace {
+
+// The card titles met so far in a hand (ids below 128), so that each title is offered once.
+class TitlesSeen {
+ public:
+  // Whether `card` was met before; it is met from now on.
+  bool check_and_mark(CardId card) {
+    const std::uint64_t bit = std::uint64_t{1} << (card & 63);
+    std::uint64_t& word = words_[card >> 6];
+    const bool seen = (word & bit) != 0;
+    word |= bit;
+    return seen;
+  }
+
+ private:
+  std::array<std::uint64_t, 2> words_{};
+};
+
+// A couple of `seat`'s with room for a gift.
+bool open_for_gift(const Unit& u, Seat seat) { return (u.owner == seat) & u.couple() & (u.gift_count < kGiftsPerCouple); }
+
+}  // namespace
+
 void BelleState::legal_actions(Seat seat, ActionList& out) const {
   if (!to_act().contains(seat)) return;
+  MoveBuffer moves;
   switch (phase_) {
-    case Phase::Invite: add_invite_moves(seat, out); break;
-    case Phase::Power: add_power_moves(out); break;
-    case Phase::Gift: add_gift_moves(seat, out); break;
-    case Phase::Reach: add_reach_moves(seat, out); break;
-    case Phase::Replace: add_replace_moves(seat, out); break;
+    case Phase::Invite: add_invite_moves(seat, moves); break;
+    case Phase::Power: add_power_moves(moves); break;
+    case Phase::Gift: add_gift_moves(seat, moves); break;
+    case Phase::Reach: add_reach_moves(seat, moves); break;
+    case Phase::Replace: add_replace_moves(seat, moves); break;
     case Phase::GameOver: break;
   }
+  moves.append_to(out);
 }
 
 // Step 1: invite a guest (alone, or on top of one of your single guests as a couple) or a Belle.
-void BelleState::add_invite_moves(Seat seat, ActionList& out) const {
-  FixedVector<std::uint8_t, kMaxDeck> singles;  // the seat's single guests, found once
+void BelleState::add_invite_moves(Seat seat, MoveBuffer& out) const {
+  std::array<std::uint8_t, kMaxDeck> singles;  // the seat's single guests, found once (branch-free)
+  std::size_t single_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
-    if (units_[i].owner == seat && !units_[i].couple()) singles.push_back(static_cast<std::uint8_t>(i));
+    singles[single_count] = static_cast<std::uint8_t>(i);
+    single_count += (units_[i].owner == seat) & !units_[i].couple();
   }
-  std::array<bool, kMaxCardTypes> seen{};
+  TitlesSeen seen;
   for (CardId card : hands_[seat]) {
-    if (seen[card]) continue;
-    seen[card] = true;
+    if (seen.check_and_mark(card)) continue;
     if (rules_->cards[card].is_belle()) {
-      out.push_back(MoveCode{.move = Move::InviteBelle, .card = card}.encode());
+      out.add({.move = Move::InviteBelle, .card = card});
       continue;
     }
-    out.push_back(MoveCode{.move = Move::InviteGuest, .card = card}.encode());
-    for (std::uint8_t i : singles) {
-      out.push_back(MoveCode{.move = Move::InviteGuest, .card = card, .index = i, .flag = true}.encode());
+    out.add({.move = Move::InviteGuest, .card = card});
+    for (std::size_t k = 0; k < single_count; ++k) {
+      out.add({.move = Move::InviteGuest, .card = card, .index = singles[k], .flag = true});
     }
   }
 }
 
 // Step 1a: the invited guest's power, where it can do something; every power may be declined
 // ("Optional: Resolve any invitation powers").
-void BelleState::add_power_moves(ActionList& out) const {
+void BelleState::add_power_moves(MoveBuffer& out) const {
   if (power_pending_ == InvitePower::Draw) {
-    if (!deck_.empty() && !hands_[turn_].full()) out.push_back(MoveCode{.move = Move::UsePower}.encode());
+    if (!deck_.empty() && !hands_[turn_].full()) out.add({.move = Move::UsePower});
   } else {
     for (std::size_t i = 0; i < minglers_.size(); ++i) {
       if (power_pending_ == InvitePower::WelcomeMingler && !rules_->cards[minglers_[i]].is_guest()) continue;
-      out.push_back(MoveCode{.move = Move::PowerMingler, .index = static_cast<std::uint8_t>(i)}.encode());
+      out.add({.move = Move::PowerMingler, .index = static_cast<std::uint8_t>(i)});
     }
   }
-  out.push_back(MoveCode{.move = Move::SkipPower}.encode());
+  out.add({.move = Move::SkipPower});
 }
 
-namespace {
-
-// A couple of `seat`'s with room for a gift.
-bool open_for_gift(const Unit& u, Seat seat) { return u.owner == seat && u.couple() && u.gift_count < kGiftsPerCouple; }
-
-}  // namespace
-
 // Step 1c: a card from hand face-down on one of your couples with fewer than two gifts (optional).
-void BelleState::add_gift_moves(Seat seat, ActionList& out) const {
-  FixedVector<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once
+void BelleState::add_gift_moves(Seat seat, MoveBuffer& out) const {
+  std::array<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once (branch-free)
+  std::size_t open_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
-    if (open_for_gift(units_[i], seat)) open.push_back(static_cast<std::uint8_t>(i));
+    open[open_count] = static_cast<std::uint8_t>(i);
+    open_count += open_for_gift(units_[i], seat);
   }
-  std::array<bool, kMaxCardTypes> seen{};
+  TitlesSeen seen;
   for (CardId card : hands_[seat]) {
-    if (seen[card]) continue;
-    seen[card] = true;
-    for (std::uint8_t i : open) out.push_back(MoveCode{.move = Move::Gift, .card = card, .index = i}.encode());
+    if (seen.check_and_mark(card)) continue;
+    for (std::size_t k = 0; k < open_count; ++k) out.add({.move = Move::Gift, .card = card, .index = open[k]});
   }
-  out.push_back(MoveCode{.move = Move::NoGift}.encode());
+  out.add({.move = Move::NoGift});
 }
 
 // Whether add_gift_moves offers more than "no gift": a card in hand and a couple with room.
 bool BelleState::can_give_gift(Seat seat) const {
   if (hands_[seat].empty()) return false;
-  for (const Unit& u : units_) {
-    if (open_for_gift(u, seat)) return true;
-  }
-  return false;
+  bool open = false;
+  for (const Unit& u : units_) open |= open_for_gift(u, seat);
+  return open;
 }
 
 // Step 2: attract (a guest from the minglers or a single from another clique; a Belle: a couple from
 // another clique) or repel (a single guest of your own clique, to another clique or the discard pile).
-void BelleState::add_reach_moves(Seat seat, ActionList& out) const {
+// Calls add(move, keep) for every candidate in order; the moves are those kept. Candidates are not
+// skipped by a branch: whether a guest qualifies is random and a branch on it mispredicted often.
+template <class Add>
+void BelleState::visit_reach_moves(Seat seat, Add&& add) const {
   const CardInfo& invited = rules_->cards[invited_card_];
   if (invited.is_belle()) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      if (u.owner == seat || !u.couple() || !belle_wants(invited_card_, u)) continue;
-      out.push_back(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)}.encode());
+      add(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)},
+          (u.owner != seat) & u.couple() && belle_wants(invited_card_, u));
     }
   } else if (invited.reach == Reach::Attract) {
     for (std::size_t i = 0; i < minglers_.size(); ++i) {
-      if (!attractable_guest(minglers_[i], invited.reach_symbols)) continue;
-      out.push_back(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)}.encode());
+      add(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)},
+          attractable_guest(minglers_[i], invited.reach_symbols));
     }
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      if (u.owner == seat || u.couple() || !attractable_guest(u.top, invited.reach_symbols)) continue;
-      out.push_back(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)}.encode());
+      add(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)},
+          (u.owner != seat) & !u.couple() & attractable_guest(u.top, invited.reach_symbols));
     }
   } else if (invited.reach == Reach::Repel) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      if (u.owner != seat || u.couple() || static_cast<int>(i) == invited_unit_ ||
-          !attractable_guest(u.top, invited.reach_symbols)) {
-        continue;
-      }
+      const bool repellable = (u.owner == seat) & !u.couple() & (static_cast<int>(i) != invited_unit_) &
+                              attractable_guest(u.top, invited.reach_symbols);
       for (int to = 0; to < seats_; ++to) {
-        if (to == seat) continue;
-        out.push_back(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to),
-                               .index = static_cast<std::uint8_t>(i)}.encode());
+        add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)},
+            repellable & (to != seat));
       }
-      out.push_back(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i),
-                             .flag = true}.encode());
+      add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true},
+          repellable);
     }
   }
-  if (rules_->optional_reach && !out.empty()) out.push_back(MoveCode{.move = Move::DeclineReach}.encode());
+}
+
+void BelleState::add_reach_moves(Seat seat, MoveBuffer& out) const {
+  visit_reach_moves(seat, [&](MoveCode m, bool keep) { out.add_if(m, keep); });
+  if (rules_->optional_reach && !out.empty()) out.add({.move = Move::DeclineReach});
+}
+
+bool BelleState::has_reach_move(Seat seat) const {
+  bool found = false;
+  visit_reach_moves(seat, [&](MoveCode, bool keep) { found |= keep; });
+  return found;
 }
 
 // Step 2a: the player who lost a guest may put one guest from hand in its place; one who lost a couple,
 // two guests as a couple (top first).
-void BelleState::add_replace_moves(Seat seat, ActionList& out) const {
+void BelleState::add_replace_moves(Seat seat, MoveBuffer& out) const {
   const auto& hand = hands_[seat];
-  std::array<bool, kMaxCardTypes> seen{};
+  TitlesSeen seen;
   if (!victim_lost_couple_) {
     for (CardId card : hand) {
-      if (seen[card] || !rules_->cards[card].is_guest()) continue;
-      seen[card] = true;
-      out.push_back(MoveCode{.move = Move::ReplaceSingle, .card = card}.encode());
+      if (!rules_->cards[card].is_guest() || seen.check_and_mark(card)) continue;
+      out.add({.move = Move::ReplaceSingle, .card = card});
     }
   } else {
     for (std::size_t i = 0; i < hand.size(); ++i) {
-      if (!rules_->cards[hand[i]].is_guest() || seen[hand[i]]) continue;
-      seen[hand[i]] = true;
-      std::array<bool, kMaxCardTypes> seen_bottom{};
+      if (!rules_->cards[hand[i]].is_guest() || seen.check_and_mark(hand[i])) continue;
+      TitlesSeen seen_bottom;
       for (std::size_t j = 0; j < hand.size(); ++j) {
-        if (j == i || !rules_->cards[hand[j]].is_guest() || seen_bottom[hand[j]]) continue;
-        seen_bottom[hand[j]] = true;
-        out.push_back(MoveCode{.move = Move::ReplaceCouple, .card = hand[i], .card2 = hand[j]}.encode());
+        if (j == i || !rules_->cards[hand[j]].is_guest() || seen_bottom.check_and_mark(hand[j])) continue;
+        out.add({.move = Move::ReplaceCouple, .card = hand[i], .card2 = hand[j]});
       }
     }
   }
-  out.push_back(MoveCode{.move = Move::NoReplace}.encode());
+  out.add({.move = Move::NoReplace});
+}
+
+// Whether the victim of an attraction has something to replace the lost unit with (add_replace_moves
+// offers more than "no replacement"): a guest in hand, two for a couple.
+bool BelleState::can_replace(Seat seat) const {
+  int guests = 0;
+  for (CardId card : hands_[seat]) guests += rules_->cards[card].is_guest() ? 1 : 0;
+  return guests >= (victim_lost_couple_ ? 2 : 1);
 }
 
 bool BelleState::reach_possible() const {
   if (phase_ == Phase::GameOver || invited_card_ == kNoCard) return false;
-  ActionList moves;
-  add_reach_moves(turn_, moves);
-  return !moves.empty();
+  return has_reach_move(turn_);
 }
 
 // End-of-round effects count the units of the clique: singles, and couples by their top card. One pass
-// over the units tallies what every effect counts.
+// over the units tallies what every effect counts, for every clique at once.
 struct BelleState::CliqueTally {
   std::array<int, kSymbols> symbol{};
   std::array<int, kMaxFamilies> family{};
   int couples = 0, singles = 0, gifts = 0;
   std::uint32_t families = 0;
 
-  CliqueTally(const BelleState& s, Seat seat) {
-    for (const Unit& u : s.units_) {
-      if (u.owner != seat) continue;
-      const CardInfo& top = s.rules_->cards[u.top];
-      for (int k = 0; k < kSymbols; ++k) symbol[k] += top.has(static_cast<Symbol>(k)) ? 1 : 0;
-      family[top.family] += 1;
-      families |= 1u << top.family;
-      (u.couple() ? couples : singles) += 1;
-      gifts += u.gift_count;
-    }
+  void count(const CardInfo& top, const Unit& u) {
+    for (int k = 0; k < kSymbols; ++k) symbol[k] += (top.symbols >> k) & 1;
+    family[top.family] += 1;
+    families |= 1u << top.family;
+    (u.couple() ? couples : singles) += 1;
+    gifts += u.gift_count;
   }
 
   int value(const BonusEffect& b) const {
@@ -280,19 +302,29 @@ struct BelleState::CliqueTally {
 // Scoring (rulebook, "End of Round" 2): the face value of each single guest and of each couple's top
 // card, one point per gift, then the guests' end-of-round powers (singles and couples' top cards; with
 // the option buried_powers, bottom cards too) and the Belle's effect.
-ScoreBreakdown BelleState::clique_score(Seat seat) const {
-  ScoreBreakdown score;
-  const CliqueTally tally(*this, seat);
+std::array<ScoreBreakdown, kMaxPlayers> BelleState::clique_scores() const {
+  const auto& cards = rules_->cards;
+  std::array<CliqueTally, kMaxPlayers> tallies{};
   for (const Unit& u : units_) {
-    if (u.owner != seat) continue;
-    score.guests += rules_->cards[u.top].points;
-    score.gifts += u.gift_count;
-    score.powers += tally.value(rules_->cards[u.top].bonus);
-    if (u.couple() && rules_->buried_powers) score.powers += tally.value(rules_->cards[u.bottom].bonus);
+    if (u.owner >= 0 && u.owner < seats_) tallies[u.owner].count(cards[u.top], u);
   }
-  if (belle_[seat] != kNoCard) score.belle = tally.value(rules_->cards[belle_[seat]].bonus);
-  return score;
+  std::array<ScoreBreakdown, kMaxPlayers> scores{};
+  for (const Unit& u : units_) {
+    if (u.owner < 0 || u.owner >= seats_) continue;
+    ScoreBreakdown& score = scores[u.owner];
+    const CliqueTally& tally = tallies[u.owner];
+    score.guests += cards[u.top].points;
+    score.gifts += u.gift_count;
+    score.powers += tally.value(cards[u.top].bonus);
+    if (u.couple() && rules_->buried_powers) score.powers += tally.value(cards[u.bottom].bonus);
+  }
+  for (int s = 0; s < seats_; ++s) {
+    if (belle_[s] != kNoCard) scores[s].belle = tallies[s].value(cards[belle_[s]].bonus);
+  }
+  return scores;
 }
+
+ScoreBreakdown BelleState::clique_score(Seat seat) const { return clique_scores()[seat]; }
 
 Outcome BelleState::outcome() const {
   std::array<double, kMaxPlayers> scores{};

@@ -21,28 +21,36 @@ namespace court::belle {
 
 // A gift: a card face-down on a couple. `known` is the set of seats (one bit each) that know its face:
 // the seat that gave it.
+// Gift, Unit, Buried and LogEvent have no member initialisers: a new state (one per game) then does
+// not construct every slot of its lists (128 units, 128 buried cards, 512 log entries), which was most
+// of the setup's time. Units are made with Unit::joining, log entries from NewEvent.
 struct Gift {
-  CardId card = kNoCard;
-  std::uint8_t known = 0;
+  CardId card;
+  std::uint8_t known;
   friend bool operator==(Gift, Gift) = default;
 };
 
 // One unit of a clique: a single guest, or a couple (top and bottom) that may carry gifts. Units of every
 // clique live in one list, in the order they joined their clique; `owner` is the clique's seat.
 struct Unit {
-  std::int8_t owner = -1;
-  CardId top = kNoCard;
-  CardId bottom = kNoCard;           // kNoCard for a single guest
-  std::uint8_t gift_count = 0;
-  std::array<Gift, kGiftsPerCouple> gifts{};
+  std::int8_t owner;
+  CardId top;
+  CardId bottom;                     // kNoCard for a single guest
+  std::uint8_t gift_count;
+  std::array<Gift, kGiftsPerCouple> gifts;
   bool couple() const { return bottom != kNoCard; }
   friend bool operator==(const Unit&, const Unit&) = default;
+
+  // A unit as it joins `owner`'s clique, without gifts: a single guest, or a couple when `bottom` is given.
+  static Unit joining(Seat owner, CardId top, CardId bottom = kNoCard) {
+    return {static_cast<std::int8_t>(owner), top, bottom, 0, {Gift{kNoCard, 0}, Gift{kNoCard, 0}}};
+  }
 };
 
 // A card discarded face-down at the end of a round (a hand or a gift); `known` as for gifts.
 struct Buried {
-  CardId card = kNoCard;
-  std::uint8_t known = 0;
+  CardId card;
+  std::uint8_t known;
 };
 
 inline constexpr std::uint8_t kFromMinglers = 0xf;
@@ -71,12 +79,24 @@ enum class Event : std::uint8_t {
 };
 
 struct LogEvent {
+  Event kind;
+  std::int8_t seat;
+  CardId card;
+  std::uint8_t a;
+  std::uint8_t b;
+  std::uint8_t c;
+};
+
+// An event being logged: the fields not given keep these defaults (no seat, no card, zeros).
+struct NewEvent {
   Event kind = Event::RoundStart;
   std::int8_t seat = -1;
   CardId card = kNoCard;
   std::uint8_t a = 0;
   std::uint8_t b = 0;
   std::uint8_t c = 0;
+
+  LogEvent entry() const { return {kind, seat, card, a, b, c}; }
 };
 
 // Whose choice it is: the active player's steps of a turn in the rulebook's order, or a victim's
@@ -163,6 +183,8 @@ class BelleState {
 
   // This round's score of `seat`'s clique if the round ended now (gifts count whatever they are).
   ScoreBreakdown clique_score(Seat seat) const;
+  // clique_score of every seat, found together.
+  std::array<ScoreBreakdown, kMaxPlayers> clique_scores() const;
   // Whether the invited card's attraction or repulsion has a target now.
   bool reach_possible() const;
 
@@ -173,15 +195,27 @@ class BelleState {
   void deal_round(Seat starter);
   bool draw_to_hand(Seat seat);
   void refill_hand(Seat seat);
-  void log_event(const LogEvent& e);
+  // Inline, so that the caller writes the entry straight into the log: built on the stack and read
+  // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
+  void log_event(const NewEvent& e) {
+    if (log_.size() + 1 < log_.capacity()) {
+      log_.push_back(e.entry());
+    } else if (log_.size() + 1 == log_.capacity()) {
+      log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
+    }
+  }
   bool attractable_guest(CardId card, SymbolMask symbols) const;
   bool belle_wants(CardId belle, const Unit& u) const;
-  void add_invite_moves(Seat seat, ActionList& out) const;
-  void add_power_moves(ActionList& out) const;
-  void add_gift_moves(Seat seat, ActionList& out) const;
+  void add_invite_moves(Seat seat, MoveBuffer& out) const;
+  void add_power_moves(MoveBuffer& out) const;
+  void add_gift_moves(Seat seat, MoveBuffer& out) const;
   bool can_give_gift(Seat seat) const;
-  void add_reach_moves(Seat seat, ActionList& out) const;
-  void add_replace_moves(Seat seat, ActionList& out) const;
+  template <class Add>
+  void visit_reach_moves(Seat seat, Add&& add) const;
+  void add_reach_moves(Seat seat, MoveBuffer& out) const;
+  bool has_reach_move(Seat seat) const;
+  void add_replace_moves(Seat seat, MoveBuffer& out) const;
+  bool can_replace(Seat seat) const;
   struct CliqueTally;  // what end-of-round effects count in a clique (state.cpp)
 
   // rules.cpp: one function per rule.
@@ -210,7 +244,7 @@ class BelleState {
   Rng rng_;
   std::int8_t seats_ = 2;
   FixedVector<Unit, kMaxDeck> units_;
-  std::array<FixedVector<CardId, kMaxHand>, kMaxPlayers> hands_{};
+  std::array<FixedVector<CardId, kMaxHand>, kMaxPlayers> hands_;  // no {}: the slots need no zeroing
   std::array<CardId, kMaxPlayers> belle_{};
   FixedVector<CardId, kMaxDeck> deck_;       // back() is the top
   FixedVector<CardId, kMaxMinglers> minglers_;  // [0] is farthest from the deck; new ones join at the back

@@ -1,6 +1,8 @@
 // How Intrigue packs a move into an Action's 32 bits, and back.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/types.h"
@@ -35,6 +37,32 @@ struct MoveCode {
     m.a = static_cast<std::uint8_t>((action.code >> 10) & 0xf);
     m.b = static_cast<std::uint8_t>((action.code >> 14) & 0xf);
     return m;
+  }
+};
+
+// The most moves one position offers: every token and favor, and for each distinct card of a full
+// hand three face-down plays and at most nine more (Manipulate: three own tokens times three others').
+inline constexpr std::size_t kMaxMoves = kTokens + kLetters + kMaxHand * (kLetters + 9);
+
+// Moves gathered in a local array, then appended to the caller's list at once. Pushing them one by one
+// onto the list reloads its size from memory after every store (the compiler cannot tell the size from
+// the items), a chain that was most of legal_actions' time.
+struct MoveBuffer {
+  // Room for kMaxMoves and the slots add_if may write past the last move kept.
+  std::array<Action, kMaxMoves + 8> items;  // not zeroed: only [0, size) is read
+  std::size_t size = 0;
+
+  void add(MoveCode m) { items[size++] = m.encode(); }
+  // Writes the move and keeps it only when `keep`: no branch for the processor to mispredict, where
+  // which moves exist depends on random play (who holds a token, what a card is).
+  void add_if(MoveCode m, bool keep) {
+    items[size] = m.encode();
+    size += keep ? 1 : 0;
+  }
+  void append_to(ActionList& out) const {
+    const std::size_t base = out.size();
+    out.resize(base + size);
+    for (std::size_t i = 0; i < size; ++i) out[base + i] = items[i];
   }
 };
 

@@ -64,7 +64,7 @@ void IntrigueState::play_face_down(Seat seat, CardId card, Letter letter) {
 void IntrigueState::play_support_face_up(Seat seat, CardId card, Letter letter) {
   remove_from_hand(seat, card);
   stacks_[letter].push_back(StackCard{card, as_seat(seat), true});
-  LogEvent e{.kind = Event::PlayedSupport, .seat = as_seat(seat), .card = card, .letter = letter,
+  NewEvent e{.kind = Event::PlayedSupport, .seat = as_seat(seat), .card = card, .letter = letter,
              .who = character_[letter], .b = kNoCard};
   if (rules_->cards[card].effect == Effect::Draw) {
     CardId drawn = kNoCard;
@@ -112,7 +112,7 @@ void IntrigueState::play_action(Seat seat, CardId card, std::uint8_t a, std::uin
 
 // Oracle: draw two cards (what there is, if the deck runs short), then discard one from hand.
 void IntrigueState::resolve_oracle(Seat seat, CardId card) {
-  LogEvent e{.kind = Event::PlayedOracle, .seat = as_seat(seat), .card = card, .a = kNoCard, .b = kNoCard};
+  NewEvent e{.kind = Event::PlayedOracle, .seat = as_seat(seat), .card = card, .a = kNoCard, .b = kNoCard};
   CardId drawn = kNoCard;
   if (draw_card(seat, &drawn)) { e.a = drawn; ++e.c; }
   if (draw_card(seat, &drawn)) { e.b = drawn; ++e.c; }
@@ -154,7 +154,7 @@ void IntrigueState::resolve_assassination(Seat seat, CardId card, Letter target)
 // for that character; that one is discarded, the others stay face-up.
 void IntrigueState::resolve_virtue(Seat seat, CardId card, Letter target) {
   auto& stack = stacks_[target];
-  LogEvent e{.kind = Event::Virtue, .seat = as_seat(seat), .card = card, .letter = target,
+  NewEvent e{.kind = Event::Virtue, .seat = as_seat(seat), .card = card, .letter = target,
              .who = character_[target], .b = kNoCard};
   for (int i = static_cast<int>(stack.size()) - 1; i >= 0; --i) {
     if (stack[i].face_up) continue;
@@ -260,7 +260,7 @@ void IntrigueState::settle_debts() {
     std::array<std::uint8_t, kMaxDeck> down{};
     int n = 0;
     for (int i = 0; i < static_cast<int>(from.size()); ++i) if (!from[i].face_up) down[n++] = static_cast<std::uint8_t>(i);
-    LogEvent event{.kind = Event::DebtMoved, .letter = debtor, .who = character_[debtor], .a = lender, .b = kNoCard};
+    NewEvent event{.kind = Event::DebtMoved, .letter = debtor, .who = character_[debtor], .a = lender, .b = kNoCard};
     if (n > 0) {
       std::uint8_t index = down[uniform(rng_, static_cast<std::uint32_t>(n))];
       StackCard moved = from[index];

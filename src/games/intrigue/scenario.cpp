@@ -114,7 +114,7 @@ void read_stacks(const JsonReader& in, Cards& cards, Stacks& stacks) {
       const char* form = "must be {card = \"Title\", seat = N, face_up = false}";
       const JsonReader entry = v.object(form);
       if (!entry.has("card") || !entry.has("seat")) v.fail(form);
-      StackCard c;
+      StackCard c{.card = kNoCard, .owner = -1, .face_up = false};
       c.card = cards.card(entry.value("card"));
       c.owner = static_cast<std::int8_t>(entry.integer("seat", true, 0, 0, kSeats - 1));
       c.face_up = entry.boolean("face_up", false, c.face_up);

@@ -1,6 +1,9 @@
 // Intrigue: setup, the legal moves, determinization and the hidden positions.
 #include "games/intrigue/state.h"
 
+#include <algorithm>
+#include <bit>
+
 namespace court::intrigue {
 
 IntrigueState IntrigueState::blank(const IntrigueRules& rules, std::uint64_t seed) {
@@ -26,7 +29,8 @@ IntrigueState IntrigueState::new_game(const IntrigueRules& rules, std::uint64_t 
   for (int i = 0; i < n; ++i) order[i] = static_cast<CharacterId>(i);
   shuffle(order.begin(), order.begin() + n, s.rng_);
   for (int l = 0; l < kLetters; ++l) s.character_[l] = order[l];
-  for (CardId c : rules.deck) s.deck_.push_back(c);
+  s.deck_.resize(rules.deck.size());
+  std::copy(rules.deck.begin(), rules.deck.end(), s.deck_.begin());
   shuffle(s.deck_.begin(), s.deck_.end(), s.rng_);
   s.round_ = 1;
   s.start_round(0);
@@ -63,19 +67,13 @@ bool IntrigueState::draw_card(Seat seat, CardId* drawn) {
   return true;
 }
 
-void IntrigueState::log_event(const LogEvent& e) {
-  if (log_.size() + 1 < log_.capacity()) {
-    log_.push_back(e);
-  } else if (log_.size() + 1 == log_.capacity()) {
-    log_.push_back({.kind = Event::LogFull});
+bool IntrigueState::has_face_down(Letter l) const {
+  for (const StackCard& c : stacks_[l]) {
+    if (!c.face_up) return true;
   }
+  return false;
 }
 
-int IntrigueState::face_down_count(Letter l) const {
-  int n = 0;
-  for (const StackCard& c : stacks_[l]) n += c.face_up ? 0 : 1;
-  return n;
-}
 
 bool IntrigueState::can_place_relationship(CardId card, int e) const {
   const Relationship& there = edges_[e];
@@ -88,86 +86,134 @@ bool IntrigueState::can_place_relationship(CardId card, int e) const {
 
 void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
   if (phase_ == Phase::GameOver || seat != turn_seat_) return;
-  const auto& hand = hands_[seat];
-  std::uint32_t seen = 0;
+  MoveBuffer moves;
   if (phase_ == Phase::Discard) {
-    for (CardId card : hand) {
-      if (seen & (1u << card)) continue;
-      seen |= 1u << card;
-      out.push_back(MoveCode{.move = Move::Discard, .card = card}.encode());
-    }
-    return;
+    add_discard_moves(seat, moves);
+  } else {
+    add_turn_moves(seat, moves);
   }
-  for (int t = 0; t < token_count(); ++t) {
-    if (token_holder_[t] < 0) out.push_back(MoveCode{.move = Move::TakeToken, .a = static_cast<std::uint8_t>(t)}.encode());
-  }
-  for (int k = favors_played_[seat]; k < kLetters; ++k) {
-    out.push_back(MoveCode{.move = Move::PlayFavor, .a = favor_letter_[seat][k]}.encode());
-  }
-  for (CardId card : hand) {
+  moves.append_to(out);
+}
+
+// The second half of Oracle and face-up Defiance: discard one card (each title once).
+void IntrigueState::add_discard_moves(Seat seat, MoveBuffer& out) const {
+  std::uint32_t seen = 0;
+  for (CardId card : hands_[seat]) {
     if (seen & (1u << card)) continue;
     seen |= 1u << card;
-    for (int l = 0; l < kLetters; ++l) {
-      out.push_back(MoveCode{.move = Move::PlayFaceDown, .card = card, .a = static_cast<std::uint8_t>(l)}.encode());
-    }
+    out.add({.move = Move::Discard, .card = card});
+  }
+}
+
+// What the moves of a turn depend on besides the hand, read once per listing rather than once per card
+// (bit i stands for token, letter or edge i).
+struct IntrigueState::TurnContext {
+  std::uint32_t free_tokens = 0;   // lying on their characters
+  std::uint32_t my_tokens = 0;     // held by the seat to move
+  std::uint32_t other_tokens = 0;  // held by another seat
+  std::uint32_t filled_edges = 0;  // edges holding a relationship
+  std::array<int, kEdges> edge_support{};  // the support of each edge's relationship card
+};
+
+IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
+  TurnContext c;
+  // Branch-free: who holds which token is random, a branch on it would be mispredicted half the time.
+  for (int t = 0; t < token_count(); ++t) {
+    const int holder = token_holder_[t];
+    c.free_tokens |= std::uint32_t{holder < 0} << t;
+    c.my_tokens |= std::uint32_t{holder == seat} << t;
+    c.other_tokens |= std::uint32_t{holder >= 0 && holder != seat} << t;
+  }
+  for (int e = 0; e < kEdges; ++e) {
+    if (edges_[e].empty()) continue;
+    c.filled_edges |= 1u << e;
+    c.edge_support[e] = rules_->cards[edges_[e].card].support;
+  }
+  return c;
+}
+
+namespace {
+
+// Calls fn(i) for every set bit i of `bits`, lowest first.
+template <class Fn>
+void for_each_bit(std::uint32_t bits, Fn&& fn) {
+  for (; bits != 0; bits &= bits - 1) fn(static_cast<std::uint8_t>(std::countr_zero(bits)));
+}
+
+}  // namespace
+
+// A relationship on every edge where it may go (can_place_relationship), both ways round unless it
+// looks the same both ways; nothing for other cards (written branch-free, kept only for a relationship).
+// Inline: it runs for every card of the hand.
+inline void IntrigueState::add_relationship_moves(CardId card, const CardInfo& info, const TurnContext& context,
+                                                  MoveBuffer& out) const {
+  const bool relationship = info.type == CardType::Relationship;
+  const bool both_ways = relationship && !info.symmetric();
+  for (std::uint8_t e = 0; e < kEdges; ++e) {
+    const int theirs = context.edge_support[e];
+    const bool empty = !(context.filled_edges & (1u << e));
+    const bool placeable = relationship && (empty | (info.support > 0 && theirs < 0) | (info.support < 0 && theirs > 0));
+    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 1}, placeable);
+    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 0}, placeable && both_ways);
+  }
+}
+
+// A turn: a token, a favor, or a card from hand (each title once) face-down, face-up or on its targets.
+void IntrigueState::add_turn_moves(Seat seat, MoveBuffer& out) const {
+  const TurnContext context = turn_context(seat);
+  for (int t = 0; t < token_count(); ++t) {
+    out.add_if({.move = Move::TakeToken, .a = static_cast<std::uint8_t>(t)}, (context.free_tokens >> t) & 1);
+  }
+  const int played = favors_played_[seat];
+  for (int k = 0; k < kLetters; ++k) {
+    out.add_if({.move = Move::PlayFavor, .a = favor_letter_[seat][std::min(played + k, kLetters - 1)]},
+               played + k < kLetters);
+  }
+  std::uint32_t seen = 0;
+  for (CardId card : hands_[seat]) {
+    if (seen & (1u << card)) continue;
+    seen |= 1u << card;
+    for (std::uint8_t l = 0; l < kLetters; ++l) out.add({.move = Move::PlayFaceDown, .card = card, .a = l});
     const CardInfo& info = rules_->cards[card];
-    switch (info.type) {
-      case CardType::Support:
-        for (int l = 0; l < kLetters; ++l) {
-          out.push_back(MoveCode{.move = Move::PlaySupportFaceUp, .card = card, .a = static_cast<std::uint8_t>(l)}.encode());
-        }
-        break;
-      case CardType::Relationship:
-        for (int e = 0; e < kEdges; ++e) {
-          if (!can_place_relationship(card, e)) continue;
-          for (int forward = 1; forward >= (info.symmetric() ? 1 : 0); --forward) {
-            out.push_back(MoveCode{.move = Move::PlayRelationship, .card = card, .a = static_cast<std::uint8_t>(e),
-                                   .b = static_cast<std::uint8_t>(forward)}.encode());
-          }
-        }
-        break;
-      case CardType::Action:
-        add_action_moves(seat, card, out);
-        break;
-    }
+    // Support and relationship moves are written whatever the card is and kept when it is one.
+    const bool support = info.type == CardType::Support;
+    for (std::uint8_t l = 0; l < kLetters; ++l) out.add_if({.move = Move::PlaySupportFaceUp, .card = card, .a = l}, support);
+    add_relationship_moves(card, info, context, out);
+    if (info.type == CardType::Action) add_action_moves(card, info, context, out);
   }
 }
 
 // The targets an action card can be played on; an action without a target can only go face-down.
-void IntrigueState::add_action_moves(Seat seat, CardId card, ActionList& out) const {
-  auto add = [&](int a, int b) {
-    out.push_back(MoveCode{.move = Move::PlayAction, .card = card, .a = static_cast<std::uint8_t>(a),
-                           .b = static_cast<std::uint8_t>(b)}.encode());
-  };
-  switch (rules_->cards[card].effect) {
+void IntrigueState::add_action_moves(CardId card, const CardInfo& info, const TurnContext& context,
+                                     MoveBuffer& out) const {
+  auto add = [&](std::uint8_t a, std::uint8_t b) { out.add({.move = Move::PlayAction, .card = card, .a = a, .b = b}); };
+  switch (info.effect) {
     case Effect::Oracle:
       add(0, 0);
       break;
     case Effect::Assassination:
       if (rules_->characters.size() > static_cast<std::size_t>(kLetters)) {
-        for (int l = 0; l < kLetters; ++l) add(l, 0);
+        for (std::uint8_t l = 0; l < kLetters; ++l) add(l, 0);
       }
       break;
     case Effect::Virtue:
     case Effect::Spy:
-      for (int l = 0; l < kLetters; ++l) if (face_down_count(static_cast<Letter>(l)) > 0) add(l, 0);
+      for (std::uint8_t l = 0; l < kLetters; ++l) {
+        if (has_face_down(l)) add(l, 0);
+      }
       break;
     case Effect::Manipulate:
-      for (int mine = 0; mine < token_count(); ++mine) {
-        if (token_holder_[mine] != seat) continue;
-        for (int theirs = 0; theirs < token_count(); ++theirs) {
-          if (token_holder_[theirs] >= 0 && token_holder_[theirs] != seat) add(mine, theirs);
-        }
-      }
+      for_each_bit(context.my_tokens, [&](std::uint8_t mine) {
+        for_each_bit(context.other_tokens, [&](std::uint8_t theirs) { add(mine, theirs); });
+      });
       break;
     case Effect::Misinformation:
-      for (int from = 0; from < kEdges; ++from) {
-        if (edges_[from].empty()) continue;
-        for (int to = 0; to < kEdges; ++to) if (to != from && edges_[to].empty()) add(from, to);
-      }
+      for_each_bit(context.filled_edges, [&](std::uint8_t from) {
+        for_each_bit(~context.filled_edges & ((1u << kEdges) - 1), [&](std::uint8_t to) { add(from, to); });
+      });
       break;
     case Effect::Lies:
-      for (int e = 0; e < kEdges; ++e) if (!edges_[e].empty()) add(e, 0);
+      for_each_bit(context.filled_edges, [&](std::uint8_t e) { add(e, 0); });
       break;
     default:
       break;

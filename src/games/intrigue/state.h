@@ -17,11 +17,12 @@
 
 namespace court::intrigue {
 
-// A card in a character's support stack. `owner` is the seat that played it.
+// A card in a character's support stack. `owner` is the seat that played it. No member initialisers:
+// a new state does not construct every slot of the stacks (it is made for each game).
 struct StackCard {
-  CardId card = kNoCard;
-  std::int8_t owner = -1;
-  bool face_up = false;
+  CardId card;
+  std::int8_t owner;
+  bool face_up;
   friend bool operator==(StackCard, StackCard) = default;
 };
 
@@ -66,7 +67,21 @@ enum class Event : std::uint8_t {
   LogFull,             // the log ran out of room; later events are not recorded
 };
 
+// An entry of the log. No member initialisers: a new state (one per game) does not construct all
+// kLogCapacity entries, which was most of the setup's time. Entries are written from NewEvent.
 struct LogEvent {
+  Event kind;
+  std::int8_t seat;
+  CardId card;
+  Letter letter;
+  CharacterId who;
+  std::uint8_t a;
+  std::uint8_t b;
+  std::uint8_t c;
+};
+
+// An event being logged: the fields not given keep these defaults (no seat, no card, zeros).
+struct NewEvent {
   Event kind = Event::RoundStart;
   std::int8_t seat = -1;
   CardId card = kNoCard;
@@ -75,6 +90,8 @@ struct LogEvent {
   std::uint8_t a = 0;
   std::uint8_t b = 0;
   std::uint8_t c = 0;
+
+  LogEvent entry() const { return {kind, seat, card, letter, who, a, b, c}; }
 };
 
 enum class Phase : std::uint8_t { Turn, Discard, GameOver };
@@ -166,8 +183,21 @@ class IntrigueState {
   void start_round(Seat starter);
   void refill_hands();
   bool draw_card(Seat seat, CardId* drawn = nullptr);
-  void add_action_moves(Seat seat, CardId card, ActionList& out) const;
-  void log_event(const LogEvent& e);
+  void add_discard_moves(Seat seat, MoveBuffer& out) const;
+  struct TurnContext;  // what a turn's moves depend on besides the hand (state.cpp)
+  TurnContext turn_context(Seat seat) const;
+  void add_turn_moves(Seat seat, MoveBuffer& out) const;
+  void add_relationship_moves(CardId card, const CardInfo& info, const TurnContext& context, MoveBuffer& out) const;
+  void add_action_moves(CardId card, const CardInfo& info, const TurnContext& context, MoveBuffer& out) const;
+  // Inline, so that the caller writes the entry straight into the log: built on the stack and read
+  // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
+  void log_event(const NewEvent& e) {
+    if (log_.size() + 1 < log_.capacity()) {
+      log_.push_back(e.entry());
+    } else if (log_.size() + 1 == log_.capacity()) {
+      log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
+    }
+  }
 
   // rules.cpp: one function per rule.
   void take_token(Seat seat, int token);
@@ -191,16 +221,16 @@ class IntrigueState {
   void score_round(Letter winner);
   void reset_for_next_round();
   void end_game();
-  int face_down_count(Letter l) const;
+  bool has_face_down(Letter l) const;
 
   const IntrigueRules* rules_ = nullptr;
   Rng rng_;
   std::array<CharacterId, kLetters> character_{};
   std::array<std::uint8_t, kLetters> votes_{};
-  std::array<FixedVector<StackCard, kMaxDeck>, kLetters> stacks_{};
+  std::array<FixedVector<StackCard, kMaxDeck>, kLetters> stacks_;  // no {}: the slots need no zeroing
   std::array<Relationship, kEdges> edges_{};
   std::array<std::int8_t, kTokens> token_holder_{};
-  std::array<FixedVector<CardId, kMaxHand>, kSeats> hands_{};
+  std::array<FixedVector<CardId, kMaxHand>, kSeats> hands_;
   FixedVector<CardId, kMaxDeck> deck_;      // back() is the top
   FixedVector<CardId, kMaxDeck> discard_;
   std::array<std::array<Letter, kLetters>, kSeats> favor_letter_{};  // slots [0, played) are played
@@ -214,7 +244,7 @@ class IntrigueState {
   Phase phase_ = Phase::Turn;
   Letter monarch_ = 0;
   // The stacks as revealed at the last round end, for the view.
-  std::array<FixedVector<CardId, kMaxDeck>, kLetters> last_reveal_{};
+  std::array<FixedVector<CardId, kMaxDeck>, kLetters> last_reveal_;
   std::array<std::int8_t, kLetters> last_totals_{};
   std::int8_t last_winner_ = -1;
   FixedVector<LogEvent, kLogCapacity> log_;
