@@ -8,7 +8,11 @@
 namespace court::persuasion_classic {
 
 void ClassicState::apply(Seat seat, Action action) {
-  const MoveCode m = MoveCode::decode(action);
+  apply_move(seat, MoveCode::decode(action));
+  refresh_to_act();
+}
+
+void ClassicState::apply_move(Seat seat, const MoveCode& m) {
   switch (m.move) {
     case Move::Invite:
     case Move::Propose:

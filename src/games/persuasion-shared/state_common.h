@@ -111,8 +111,11 @@ class PersuasionState {
     ending_ = why;
     phase_ = Phase::GameOver;
     reflecting_ = -1;
+    // Each hand's tally once: an independent player's win asks about every other hand.
+    std::array<SymbolTally, kMaxSeats> tallies;
+    for (Seat t = 0; t < num_seats(); ++t) tallies[t] = tally_of(deck(), table_.hands[t]);
     resolve_matrimony(table_, status_, fiance_, won_, log_, static_cast<std::uint8_t>(Event::Matrimony),
-                      [&](Seat t, CardId wants) { return hand_satisfies(t, wants); });
+                      [&](Seat t, CardId wants) { return Satisfies(tallies[t], deck().cards[wants]); });
     log_event({.kind = static_cast<std::uint8_t>(Event::GameEnds), .x = static_cast<std::uint8_t>(why)});
   }
 

@@ -8,7 +8,11 @@
 namespace court::persuasion {
 
 void LetterboxState::apply(Seat seat, Action action) {
-  const MoveCode m = MoveCode::decode(action);
+  apply_move(seat, MoveCode::decode(action));
+  refresh_to_act();
+}
+
+void LetterboxState::apply_move(Seat seat, const MoveCode& m) {
   switch (m.move) {
     case Move::Show:
       show_card(seat, m.seat, m.card);
