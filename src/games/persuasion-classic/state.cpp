@@ -28,10 +28,6 @@ CardId ClassicState::shared_card(Seat s) const {
   return mail_[s].state == MailState::Undecided ? mail_[s].card : kNoCard;
 }
 
-bool ClassicState::mutual(Seat a, Seat b, Intent kind) const {
-  return mail_[a].kind == kind && mail_[a].to == b && mail_[b].kind == kind && mail_[b].to == a;
-}
-
 SeatSet ClassicState::to_act_now() const {
   SeatSet out;
   switch (phase_) {
@@ -58,23 +54,36 @@ Seat ClassicState::next_invitation_decider() const {
   std::uint32_t waiting = 0;  // bit per seat with an undecided invitation addressed to it
   for (Seat u = 0; u < num_seats(); ++u) {
     const Mail& m = mail_[u];
-    if (m.kind == Intent::Invite && m.state == MailState::Undecided) waiting |= 1u << m.to;
+    // Without branches (which mail is undecided is a coin toss); `to & 7` is any seat when none.
+    const bool undecided = (m.kind == Intent::Invite) & (m.state == MailState::Undecided);
+    waiting |= static_cast<std::uint32_t>(undecided) << (m.to & 7);
   }
   return waiting != 0 ? std::countr_zero(waiting) : -1;
 }
 
+void ClassicState::refresh_to_act() {
+  if (phase_ == Phase::Intentions) {
+    open_ = SeatSet();
+    for (Seat t = 0; t < num_seats(); ++t) if (eligible(t)) open_.insert(t);
+  }
+  to_act_ = to_act_now();
+}
+
+// At Intentions only (open_ is kept then: nobody's standing changes until the intentions are revealed).
 SeatSet ClassicState::intention_targets(Seat seat) const {
-  SeatSet out;
-  for (Seat t = 0; t < num_seats(); ++t) if (t != seat && eligible(t)) out.insert(t);
+  SeatSet out = open_;
+  out.erase(seat);
   return out;
 }
 
 SeatSet ClassicState::undecided_senders_to(Seat seat, Intent kind) const {
-  SeatSet out;
+  std::uint32_t senders = 0;  // without branches, as in next_invitation_decider
   for (Seat u = 0; u < num_seats(); ++u) {
     const Mail& m = mail_[u];
-    if (m.kind == kind && m.state == MailState::Undecided && m.to == seat) out.insert(u);
+    senders |= static_cast<std::uint32_t>((m.kind == kind) & (m.state == MailState::Undecided) & (m.to == seat)) << u;
   }
+  SeatSet out;
+  for (; senders != 0; senders &= senders - 1) out.insert(std::countr_zero(senders));
   return out;
 }
 
@@ -141,7 +150,7 @@ std::uint32_t ClassicState::legal_count(Seat seat) const {
   const Hand& hand = table_.hands[seat];
   switch (phase_) {
     case Phase::Intentions:
-      return static_cast<std::uint32_t>(intention_targets(seat).size() * 2 * hand.size() + 1);
+      return seat_count(intention_targets(seat)) * 2 * static_cast<std::uint32_t>(hand.size()) + 1;
     case Phase::Invitations: {
       const std::uint32_t reveals = count_other(hand, shared_card(seat));
       std::uint32_t n = 0;
@@ -149,7 +158,7 @@ std::uint32_t ClassicState::legal_count(Seat seat) const {
       return n;
     }
     case Phase::Proposals:
-      return 1 + static_cast<std::uint32_t>(undecided_senders_to(seat, Intent::Propose).size()) *
+      return 1 + seat_count(undecided_senders_to(seat, Intent::Propose)) *
                      count_other(hand, shared_card(seat));
     case Phase::Reflection:
       return static_cast<std::uint32_t>(hand.size());
@@ -167,7 +176,7 @@ Action ClassicState::legal_action(Seat seat, std::uint32_t k) const {
       const SeatSet targets = intention_targets(seat);
       const auto cards = static_cast<std::uint32_t>(hand.size());
       const std::uint32_t block = 2 * cards;
-      if (k >= static_cast<std::uint32_t>(targets.size()) * block) return MoveCode{Move::Independence}.encode();
+      if (k >= seat_count(targets) * block) return MoveCode{Move::Independence}.encode();
       const std::uint32_t r = k % block;
       return MoveCode{r < cards ? Move::Invite : Move::Propose, s8(nth_seat(targets, k / block)),
                       hand[r < cards ? r : r - cards]}.encode();

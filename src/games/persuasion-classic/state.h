@@ -106,9 +106,12 @@ class ClassicState
   // state.cpp: who acts, legal moves.
   void intention_moves(Seat seat, ActionList& out) const;
   Seat next_invitation_decider() const;
-  bool mutual(Seat a, Seat b, Intent kind) const;
+  bool mutual(Seat a, Seat b, Intent kind) const {
+    return mail_[a].kind == kind && mail_[a].to == b && mail_[b].kind == kind && mail_[b].to == a;
+  }
   SeatSet to_act_now() const;
-  void refresh_to_act() { to_act_ = to_act_now(); }
+  // to_act_ and, at Intentions, open_ (the seats whose standing is still open) after a change.
+  void refresh_to_act();
   // The seats `seat` may invite or propose to: the other eligible seats.
   SeatSet intention_targets(Seat seat) const;
   // The seats whose undecided mail of `kind` is addressed to `seat`.
@@ -132,6 +135,7 @@ class ClassicState
   // The first phase is Intentions.
   std::array<Mail, kMaxSeats> mail_{};      // indexed by sender; during Intentions: pending choices
   std::int8_t proposal_turn_ = 0;           // the seat whose proposals are decided next
+  SeatSet open_;                        // at Intentions: the eligible seats (refresh_to_act)
   SeatSet to_act_;                          // to_act_now() after the last change
 };
 

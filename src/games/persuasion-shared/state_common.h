@@ -23,6 +23,18 @@ namespace court::persuasion {
 
 inline constexpr int kLogCapacity = 768;
 
+// How many seats `set` holds, by table: SeatSet::size's std::popcount is a library call on the
+// default x86-64 target, and the legal-move counts of a random playout ask it at every step.
+inline constexpr std::array<std::uint8_t, 256> kSeatCounts = [] {
+  std::array<std::uint8_t, 256> out{};
+  for (int bits = 1; bits < 256; ++bits) out[bits] = static_cast<std::uint8_t>(out[bits >> 1] + (bits & 1));
+  return out;
+}();
+constexpr std::uint32_t seat_count(SeatSet set) {
+  static_assert(kMaxSeats <= 8);
+  return kSeatCounts[set.bits() & 0xff];
+}
+
 // `Satisfies(tally, desires)`: whether a hand with that symbol tally satisfies the desires card.
 template <class Rules, class Phase, class Status, class Ending, class Event,
           bool (*Satisfies)(const SymbolTally&, const TraitCard&)>

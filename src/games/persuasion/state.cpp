@@ -18,7 +18,7 @@ void LetterboxState::begin_introductions() {
   phase_ = Phase::Introductions;
   chosen_ = SeatSet();
   for (Seat t = 0; t < num_seats(); ++t) if (intro_quota(t) == 0) chosen_.insert(t);
-  if (chosen_.size() == num_seats()) reveal_introductions();
+  if (static_cast<int>(seat_count(chosen_)) == num_seats()) reveal_introductions();
   refresh_to_act();
 }
 
@@ -67,7 +67,8 @@ SeatSet LetterboxState::to_act_now() const {
 Seat LetterboxState::next_decider() const {
   std::uint32_t waiting = 0;  // bit per seat with an undecided card addressed to it
   for (Seat u = 0; u < num_seats(); ++u) {
-    if (mail_[u].state == MailState::Undecided) waiting |= 1u << mail_[u].to;
+    // Without branches (which mail is undecided is a coin toss); `to & 7` is any seat when none.
+    waiting |= static_cast<std::uint32_t>(mail_[u].state == MailState::Undecided) << (mail_[u].to & 7);
   }
   if (waiting == 0) return -1;
   // Seats from decide_from_ clockwise: the bits at and above it first, then the ones below.
@@ -89,17 +90,28 @@ CardSet LetterboxState::intro_cards_shown(Seat seat) const {
   return shown;
 }
 
+void LetterboxState::refresh_to_act() {
+  if (phase_ == Phase::Intentions) {
+    open_ = SeatSet();
+    for (Seat t = 0; t < num_seats(); ++t) if (available(t)) open_.insert(t);
+  }
+  to_act_ = to_act_now();
+}
+
+// At Intentions only (open_ is kept then: nobody's standing changes until the intentions are revealed).
 SeatSet LetterboxState::intention_targets(Seat seat) const {
-  SeatSet out;
-  for (Seat t = 0; t < num_seats(); ++t) if (t != seat && available(t)) out.insert(t);
+  SeatSet out = open_;
+  out.erase(seat);
   return out;
 }
 
 SeatSet LetterboxState::undecided_senders_to(Seat seat) const {
-  SeatSet out;
+  std::uint32_t senders = 0;  // without branches, as in next_decider
   for (Seat u = 0; u < num_seats(); ++u) {
-    if (mail_[u].state == MailState::Undecided && mail_[u].to == seat) out.insert(u);
+    senders |= static_cast<std::uint32_t>((mail_[u].state == MailState::Undecided) & (mail_[u].to == seat)) << u;
   }
+  SeatSet out;
+  for (; senders != 0; senders &= senders - 1) out.insert(std::countr_zero(senders));
   return out;
 }
 
@@ -183,14 +195,14 @@ std::uint32_t LetterboxState::legal_count(Seat seat) const {
   const auto cards = static_cast<std::uint32_t>(hand.size());
   switch (phase_) {
     case Phase::Introductions:
-      return static_cast<std::uint32_t>(intro_targets(seat).size()) * count_outside(hand, intro_cards_shown(seat));
+      return seat_count(intro_targets(seat)) * count_outside(hand, intro_cards_shown(seat));
     case Phase::Intentions:
-      return static_cast<std::uint32_t>(intention_targets(seat).size()) * 2 * cards + 2;
+      return seat_count(intention_targets(seat)) * 2 * cards + 2;
     case Phase::Reflection:
     case Phase::Postman:
       return postman_choice_ ? 2 : 1 + cards * static_cast<std::uint32_t>(table_.drawn.size());
     case Phase::Correspondence:
-      return static_cast<std::uint32_t>(undecided_senders_to(seat).size()) * (1 + count_outside(hand, away_));
+      return seat_count(undecided_senders_to(seat)) * (1 + count_outside(hand, away_));
     case Phase::GameOver:
       break;
   }
@@ -211,7 +223,7 @@ Action LetterboxState::legal_action(Seat seat, std::uint32_t k) const {
       // Per other available seat: an invitation with each card, then a proposal with each card.
       const SeatSet targets = intention_targets(seat);
       const std::uint32_t block = 2 * cards;
-      const std::uint32_t listed = static_cast<std::uint32_t>(targets.size()) * block;
+      const std::uint32_t listed = seat_count(targets) * block;
       if (k >= listed) return MoveCode{k == listed ? Move::Independence : Move::Reflect}.encode();
       const std::uint32_t r = k % block;
       return MoveCode{r < cards ? Move::Invite : Move::Propose, s8(nth_seat(targets, k / block)),

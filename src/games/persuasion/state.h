@@ -135,7 +135,8 @@ class LetterboxState
   void intention_moves(Seat seat, ActionList& out) const;
   Seat next_decider() const;
   SeatSet to_act_now() const;
-  void refresh_to_act() { to_act_ = to_act_now(); }
+  // to_act_ and, at Intentions, open_ (the seats whose standing is still open) after a change.
+  void refresh_to_act();
   // Introductions: the seats `seat` has not shown a card to (itself excluded), and its cards not shown.
   SeatSet intro_targets(Seat seat) const;
   CardSet intro_cards_shown(Seat seat) const;
@@ -174,6 +175,7 @@ class LetterboxState
   std::array<bool, kMaxSeats> received_{};
   bool postman_choice_ = false;         // reflecting_ must first choose to reflect or pass
   std::int8_t decide_from_ = 0;         // correspondence: the round-robin pointer
+  SeatSet open_;                        // at Intentions: the available seats (refresh_to_act)
   SeatSet to_act_;                      // to_act_now() after the last change
 };
 
