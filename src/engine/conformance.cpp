@@ -178,11 +178,33 @@ bool check_moves_out_of_turn(const Position& p, Failures& failures) {
   return true;
 }
 
+// A game that counts its legal moves and names the k-th without listing them (HasLegalAt, what random
+// playouts use) gives the count and the moves of legal_actions, in its order.
+void check_legal_at(const GameState& state, Seat seat, const ActionList& legal, const std::string& where,
+                    Failures& failures) {
+  const std::optional<std::uint32_t> count = state.legal_count(seat);
+  if (!count) return;
+  if (*count != legal.size()) {
+    failures.add(fmt::format("legal_count({}) is {} but legal_actions lists {} moves ({})", seat, *count,
+                             legal.size(), where));
+    return;
+  }
+  for (std::uint32_t k = 0; k < *count; ++k) {
+    const Action a = state.legal_action(seat, k);
+    if (a != legal[k]) {
+      failures.add(fmt::format("legal_action({}, {}) is code {} but legal_actions lists code {} there ({})", seat, k,
+                               a.code, legal[k].code, where));
+      return;
+    }
+  }
+}
+
 // On a copy determinized for `seat`: the playout policy (search asks it only of determinized copies) picks
 // a legal move, and the moves search considers are some of the legal moves, at least one.
 void check_search_hooks(GameState& copy, Seat seat, const std::string& where, Rng& rng, Failures& failures) {
   ActionList legal;
   copy.legal_actions(seat, legal);
+  check_legal_at(copy, seat, legal, where + ", determinized", failures);
   const auto move = copy.playout(seat, legal, rng);
   if (move && std::find(legal.begin(), legal.end(), *move) == legal.end()) {
     failures.add(fmt::format("playout() chose code {} for seat {}, which is not among its legal moves ({})",
@@ -379,6 +401,7 @@ void check_step(GameState& state, std::uint64_t game_seed, std::size_t step, Rng
     }
     check_labels(p, seat, legal, rng, failures);
     check_parts(p, seat, legal, failures);
+    check_legal_at(state, seat, legal, where, failures);
     if (!check_illegal_moves(p, seat, legal, rng, failures)) return;
   }
   if (step % 3 == 0) check_observations(state, rng, where, failures);

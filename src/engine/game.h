@@ -226,6 +226,17 @@ concept HasValidate = requires(const S& cs, Seat seat, Action a) {
   { cs.validate(seat, a) } -> std::same_as<const char*>;
 };
 
+// Optional: `seat`'s legal actions counted, and the k-th of them, without listing them (random
+// playouts, engine/game_impl.h random_steps, pick `legal_action(seat, uniform(rng, count))`, the same
+// move as the k-th entry of legal_actions). legal_count(seat) must be the size of legal_actions(seat)
+// and legal_action(seat, k) its k-th entry for every k < count; the conformance suite checks both at
+// every step of its playouts. Hot path: no heap.
+template <class S>
+concept HasLegalAt = requires(const S& cs, Seat seat, std::uint32_t k) {
+  { cs.legal_count(seat) } -> std::same_as<std::uint32_t>;
+  { cs.legal_action(seat, k) } -> std::same_as<Action>;
+};
+
 class GameState;
 class GameFactory;
 
@@ -273,6 +284,12 @@ class GameState {
   virtual void search_moves(Seat seat, ActionList& moves) const = 0;
   // Fills `report` from a finished game (see GameReport); games without one leave it empty.
   virtual void report(GameReport& report) const = 0;
+  // The number of legal actions of `seat` as the game counts them without listing them (see
+  // HasLegalAt); nothing when the game has no such count.
+  virtual std::optional<std::uint32_t> legal_count(Seat seat) const = 0;
+  // The k-th legal action of `seat` by the game's own rule (see HasLegalAt): only when legal_count has
+  // a value and k is below it.
+  virtual Action legal_action(Seat seat, std::uint32_t k) const = 0;
   // The legal action of `seat` whose label is `text` (case and surrounding spaces ignored).
   std::optional<Action> parse(Seat seat, std::string_view text) const;
 
@@ -342,6 +359,20 @@ class ErasedState final : public GameState {
   }
   void report(GameReport& report) const override {
     if constexpr (HasReport<State>) state_.report(report);
+  }
+  std::optional<std::uint32_t> legal_count(Seat seat) const override {
+    if constexpr (HasLegalAt<State>) {
+      return state_.to_act().contains(seat) ? state_.legal_count(seat) : 0;
+    } else {
+      return std::nullopt;
+    }
+  }
+  Action legal_action(Seat seat, std::uint32_t k) const override {
+    if constexpr (HasLegalAt<State>) {
+      return state_.legal_action(seat, k);
+    } else {
+      throw std::logic_error("legal_action: the game has no legal_count");
+    }
   }
 
   State& state() { return state_; }

@@ -48,6 +48,19 @@ concept HasScenarios = requires(const typename G::Rules& rules, const nlohmann::
   { G::from_scenario(rules, j, seed) } -> std::same_as<typename G::State>;
 };
 
+// One uniformly random legal action for `seat`: legal[uniform(rng, n)] of its n legal actions. A game
+// that counts its moves and names the k-th (HasLegalAt) gives the same move without listing them.
+template <class State>
+Action random_legal_action(const State& state, Seat seat, Rng& rng, ActionList& scratch) {
+  if constexpr (HasLegalAt<State>) {
+    return state.legal_action(seat, uniform(rng, state.legal_count(seat)));
+  } else {
+    scratch.clear();
+    state.legal_actions(seat, scratch);
+    return scratch[uniform(rng, static_cast<std::uint32_t>(scratch.size()))];
+  }
+}
+
 // One uniformly random legal action per acting seat, in seat order, until the game ends.
 template <class State>
 std::size_t random_steps(State& state, Rng& rng, std::size_t limit) {
@@ -56,9 +69,7 @@ std::size_t random_steps(State& state, Rng& rng, std::size_t limit) {
   while (steps < limit && !state.terminal()) {
     for (Seat seat : state.to_act()) {
       if (!state.to_act().contains(seat)) continue;
-      actions.clear();
-      state.legal_actions(seat, actions);
-      state.apply(seat, actions[uniform(rng, static_cast<std::uint32_t>(actions.size()))]);
+      state.apply(seat, random_legal_action(state, seat, rng, actions));
       ++steps;
       if (state.terminal()) break;
     }

@@ -15,7 +15,8 @@ namespace court::fixture {
 
 enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
                   IllegalSearchMoves, AmbiguousParts, LeakyParts, SprawlingBoard, AmbiguousShorthand, OneSidedTalk,
-                  LeakyTalk, SilentEnd, ReportNamesInState, LogWindowKeepsOldest };
+                  LeakyTalk, SilentEnd, ReportNamesInState, LogWindowKeepsOldest, MiscountedLegalAt,
+                  MisorderedLegalAt };
 
 inline constexpr int kCards = 10;
 
@@ -39,6 +40,16 @@ struct DuelGame {
     }
     void legal_actions(Seat seat, ActionList& out) const {
       for (auto card : hands_[seat]) out.push_back(Action{card});
+    }
+    // The legal moves counted and named one by one (HasLegalAt), as legal_actions lists them; the
+    // flawed variants count one move too many, or name them in reverse order.
+    std::uint32_t legal_count(Seat seat) const {
+      const auto n = static_cast<std::uint32_t>(hands_[seat].size());
+      return F == Flaw::MiscountedLegalAt ? n + 1 : n;
+    }
+    Action legal_action(Seat seat, std::uint32_t k) const {
+      if constexpr (F == Flaw::MisorderedLegalAt) k = static_cast<std::uint32_t>(hands_[seat].size()) - 1 - k;
+      return Action{hands_[seat][k]};
     }
     const char* validate(Seat seat, Action a) const {
       if constexpr (F == Flaw::AcceptsIllegal) return a.code < 64 ? nullptr : "no such card";

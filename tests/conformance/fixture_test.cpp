@@ -106,6 +106,16 @@ TEST(ConformanceFixture, ALogWindowWithTheWrongLinesIsCaught) {
   EXPECT_TRUE(playouts_catch<Flaw::LogWindowKeepsOldest>(2, 3, "log lines is not its whole view"));
 }
 
+// Random playouts pick the k-th of the counted moves (HasLegalAt): a count or an order that differs from
+// legal_actions would change the games a seed plays.
+TEST(ConformanceFixture, ALegalCountUnlikeTheListIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::MiscountedLegalAt>(2, 3, "legal_count(0) is 4 but legal_actions lists 3 moves"));
+}
+
+TEST(ConformanceFixture, ALegalActionOutOfOrderIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::MisorderedLegalAt>(2, 3, "legal_action(0, 0) is code"));
+}
+
 TEST(ConformanceFixture, UnfairDeterminizationIsCaught) {
   auto factory = prepare<Flaw::UnfairDeterminize>(2);
   // The flawed sampler keeps views and the unseen multiset right: only the fairness check sees it.

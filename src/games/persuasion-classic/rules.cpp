@@ -8,7 +8,18 @@
 namespace court::persuasion_classic {
 
 void ClassicState::apply(Seat seat, Action action) {
-  const MoveCode m = MoveCode::decode(action);
+  const Phase phase = phase_;
+  const std::uint8_t round = round_;
+  apply_move(seat, MoveCode::decode(action));
+  // An intention that did not close the phase changes only whether `seat` still chooses.
+  if (phase_ == Phase::Intentions && phase == Phase::Intentions && round_ == round) {
+    to_act_.erase(seat);
+    return;
+  }
+  refresh_to_act();
+}
+
+void ClassicState::apply_move(Seat seat, const MoveCode& m) {
   switch (m.move) {
     case Move::Invite:
     case Move::Propose:
@@ -110,11 +121,10 @@ void ClassicState::advance_invitations() {
 void ClassicState::begin_proposals() {
   phase_ = Phase::Proposals;
   for (Seat a = 0; a < num_seats(); ++a) {
-    for (Seat b = a + 1; b < num_seats(); ++b) {
-      if (mutual(a, b, Intent::Propose) && mail_[a].state == MailState::Undecided &&
-          mail_[b].state == MailState::Undecided) {
-        engage(a, b, mail_[a].card, true);
-      }
+    const Seat b = mail_[a].to;  // a proposes to one seat at most: the pairs (a, b), b > a, in order
+    if (b > a && mutual(a, b, Intent::Propose) && mail_[a].state == MailState::Undecided &&
+        mail_[b].state == MailState::Undecided) {
+      engage(a, b, mail_[a].card, true);
     }
   }
   proposal_turn_ = 0;
@@ -122,20 +132,25 @@ void ClassicState::begin_proposals() {
 }
 
 void ClassicState::advance_proposals() {
-  for (Seat p = proposal_turn_; p >= 0 && p < num_seats(); ++p) {
-    bool any = false;
+  // The first seat from proposal_turn_ on with an undecided proposal addressed to it.
+  std::uint32_t waiting = 0;
+  for (Seat u = 0; u < num_seats(); ++u) {
+    const Mail& m = mail_[u];
+    const bool undecided = (m.kind == Intent::Propose) & (m.state == MailState::Undecided);
+    waiting |= static_cast<std::uint32_t>(undecided) << (m.to & 7);  // branch-free, as next_invitation_decider
+  }
+  waiting = proposal_turn_ >= 0 ? waiting >> proposal_turn_ << proposal_turn_ : 0;
+  if (waiting != 0) {
+    const Seat p = std::countr_zero(waiting);
     for (Seat u = 0; u < num_seats(); ++u) {
       Mail& m = mail_[u];
       if (m.kind != Intent::Propose || m.state != MailState::Undecided || m.to != p) continue;
-      any = true;
       m.seen_by_recipient = true;
       table_.knowledge.saw(p, u, m.card);
     }
-    if (any) {
-      proposal_turn_ = s8(p);
-      log_event({.kind = ev(Event::ProposalsSeen), .a = s8(p)});
-      return;
-    }
+    proposal_turn_ = s8(p);
+    log_event({.kind = ev(Event::ProposalsSeen), .a = s8(p)});
+    return;
   }
   proposal_turn_ = -1;
   begin_reflection();

@@ -65,9 +65,14 @@ class ClassicState
     : public PersuasionState<ClassicRules, Phase, Status, Ending, Event, satisfies_two_attributes> {
  public:
   // --- StateModel, by the file that defines each member, in that file's order -----------------------
-  // state.cpp: who acts, the legal moves, and what a seat cannot know.
-  SeatSet to_act() const;
+  // state.cpp: who acts, the legal moves, and what a seat cannot know. to_act() is kept up to date by
+  // every change of phase or turn (refresh_to_act): random playouts ask it several times a step.
+  SeatSet to_act() const { return to_act_; }
   void legal_actions(Seat seat, ActionList& out) const;
+  // The number of legal moves of `seat` and the k-th of them in legal_actions' order, without listing
+  // them (HasLegalAt: a random playout lists none).
+  std::uint32_t legal_count(Seat seat) const;
+  Action legal_action(Seat seat, std::uint32_t k) const;
   void determinize(Seat seat, Rng& rng);
   // rules.cpp: what moves do, and Limited Correspondence: the seats `seat` may talk with now, and
   // whether the table may talk.
@@ -101,7 +106,19 @@ class ClassicState
   // state.cpp: who acts, legal moves.
   void intention_moves(Seat seat, ActionList& out) const;
   Seat next_invitation_decider() const;
-  bool mutual(Seat a, Seat b, Intent kind) const;
+  bool mutual(Seat a, Seat b, Intent kind) const {
+    return mail_[a].kind == kind && mail_[a].to == b && mail_[b].kind == kind && mail_[b].to == a;
+  }
+  SeatSet to_act_now() const;
+  // to_act_ and, at Intentions, open_ (the seats whose standing is still open) after a change.
+  void refresh_to_act();
+  // The seats `seat` may invite or propose to: the other eligible seats.
+  SeatSet intention_targets(Seat seat) const;
+  // The seats whose undecided mail of `kind` is addressed to `seat`.
+  SeatSet undecided_senders_to(Seat seat, Intent kind) const;
+
+  // rules.cpp: what a move does (apply, then to_act_ is refreshed).
+  void apply_move(Seat seat, const MoveCode& m);
 
   // rules.cpp: the order of resolution, each rule, the end of a round.
   void start_round();
@@ -118,6 +135,8 @@ class ClassicState
   // The first phase is Intentions.
   std::array<Mail, kMaxSeats> mail_{};      // indexed by sender; during Intentions: pending choices
   std::int8_t proposal_turn_ = 0;           // the seat whose proposals are decided next
+  SeatSet open_;                        // at Intentions: the eligible seats (refresh_to_act)
+  SeatSet to_act_;                          // to_act_now() after the last change
 };
 
 }  // namespace court::persuasion_classic

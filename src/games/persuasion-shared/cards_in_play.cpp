@@ -1,5 +1,7 @@
 #include "games/persuasion-shared/cards_in_play.h"
 
+#include "games/persuasion-shared/shuffle.h"
+
 namespace court::persuasion {
 
 CardSet set_of(const Hand& hand) {
@@ -41,7 +43,7 @@ CardId CardsInPlay::draw(Rng& rng, bool* reshuffled) {
     if (discard.empty()) return kNoCard;
     for (CardId c : discard) deck.push_back(c);
     discard.clear();
-    shuffle(deck.begin(), deck.end(), rng);
+    shuffle_small(deck.data(), static_cast<std::uint32_t>(deck.size()), rng);
     for (auto& d : knowledge.in_discard) d = 0;
     if (reshuffled) *reshuffled = true;
   }

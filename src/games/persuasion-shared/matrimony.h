@@ -11,6 +11,7 @@
 #include "games/persuasion-shared/log.h"
 #include "games/persuasion-shared/report_common.h"
 #include "games/persuasion-shared/cards_in_play.h"
+#include "games/persuasion-shared/shuffle.h"
 
 namespace court::persuasion {
 
@@ -81,13 +82,21 @@ inline Outcome outcome_of_wins(const std::array<bool, kMaxSeats>& won, int seats
 
 // Setup (both editions): shuffle the whole deck, deal `hand_size` traits to each seat, then one
 // desires card each.
+// The deck is built and shuffled in place (shuffle_small: the same order as engine/rng.h's shuffle), and
+// the hands and desires cards are taken from its top, as drawing one card at a time would (the deck
+// always covers the deal: check_deck_covers).
 inline void deal_new_game(CardsInPlay& table, int deck_size, int hand_size, Rng& rng) {
-  for (int c = 0; c < deck_size; ++c) table.deck.push_back(static_cast<CardId>(c));
-  shuffle(table.deck.begin(), table.deck.end(), rng);
+  table.deck.resize(static_cast<std::size_t>(deck_size));
+  CardId* cards = table.deck.data();
+  for (int c = 0; c < deck_size; ++c) cards[c] = static_cast<CardId>(c);
+  shuffle_small(cards, static_cast<std::uint32_t>(deck_size), rng);
+  int top = deck_size;
   for (Seat t = 0; t < table.seats; ++t) {
-    for (int i = 0; i < hand_size; ++i) table.hands[t].push_back(table.draw(rng));
+    table.hands[t].resize(static_cast<std::size_t>(hand_size));
+    for (int i = 0; i < hand_size; ++i) table.hands[t][static_cast<std::size_t>(i)] = cards[--top];
   }
-  for (Seat t = 0; t < table.seats; ++t) table.desires[t] = table.draw(rng);
+  for (Seat t = 0; t < table.seats; ++t) table.desires[t] = cards[--top];
+  table.deck.resize(static_cast<std::size_t>(top));
 }
 
 // Scenarios: the given pairs are engaged to each other, the given seats independent.

@@ -23,6 +23,18 @@ namespace court::persuasion {
 
 inline constexpr int kLogCapacity = 768;
 
+// How many seats `set` holds, by table: SeatSet::size's std::popcount is a library call on the
+// default x86-64 target, and the legal-move counts of a random playout ask it at every step.
+inline constexpr std::array<std::uint8_t, 256> kSeatCounts = [] {
+  std::array<std::uint8_t, 256> out{};
+  for (int bits = 1; bits < 256; ++bits) out[bits] = static_cast<std::uint8_t>(out[bits >> 1] + (bits & 1));
+  return out;
+}();
+constexpr std::uint32_t seat_count(SeatSet set) {
+  static_assert(kMaxSeats <= 8);
+  return kSeatCounts[set.bits() & 0xff];
+}
+
 // `Satisfies(tally, desires)`: whether a hand with that symbol tally satisfies the desires card.
 template <class Rules, class Phase, class Status, class Ending, class Event,
           bool (*Satisfies)(const SymbolTally&, const TraitCard&)>
@@ -111,8 +123,11 @@ class PersuasionState {
     ending_ = why;
     phase_ = Phase::GameOver;
     reflecting_ = -1;
+    // Each hand's tally once: an independent player's win asks about every other hand.
+    std::array<SymbolTally, kMaxSeats> tallies;
+    for (Seat t = 0; t < num_seats(); ++t) tallies[t] = tally_of(deck(), table_.hands[t]);
     resolve_matrimony(table_, status_, fiance_, won_, log_, static_cast<std::uint8_t>(Event::Matrimony),
-                      [&](Seat t, CardId wants) { return hand_satisfies(t, wants); });
+                      [&](Seat t, CardId wants) { return Satisfies(tallies[t], deck().cards[wants]); });
     log_event({.kind = static_cast<std::uint8_t>(Event::GameEnds), .x = static_cast<std::uint8_t>(why)});
   }
 

@@ -8,7 +8,18 @@
 namespace court::persuasion {
 
 void LetterboxState::apply(Seat seat, Action action) {
-  const MoveCode m = MoveCode::decode(action);
+  const Phase phase = phase_;
+  const std::uint8_t round = round_;
+  apply_move(seat, MoveCode::decode(action));
+  // A simultaneous choice that did not close its phase changes only whether `seat` still chooses.
+  if ((phase_ == Phase::Introductions || phase_ == Phase::Intentions) && phase_ == phase && round_ == round) {
+    if (chosen_.contains(seat)) to_act_.erase(seat);
+    return;
+  }
+  refresh_to_act();
+}
+
+void LetterboxState::apply_move(Seat seat, const MoveCode& m) {
   switch (m.move) {
     case Move::Show:
       show_card(seat, m.seat, m.card);
@@ -62,7 +73,7 @@ void LetterboxState::apply(Seat seat, Action action) {
 void LetterboxState::show_card(Seat seat, Seat to, CardId card) {
   intro_[seat].push_back({s8(to), card});
   if (static_cast<int>(intro_[seat].size()) == intro_quota(seat)) chosen_.insert(seat);
-  if (chosen_.size() == num_seats()) reveal_introductions();
+  if (static_cast<int>(seat_count(chosen_)) == num_seats()) reveal_introductions();
 }
 
 // Mail Intentions: each available player secretly chooses to invite or propose to another available

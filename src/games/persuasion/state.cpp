@@ -18,12 +18,14 @@ void LetterboxState::begin_introductions() {
   phase_ = Phase::Introductions;
   chosen_ = SeatSet();
   for (Seat t = 0; t < num_seats(); ++t) if (intro_quota(t) == 0) chosen_.insert(t);
-  if (chosen_.size() == num_seats()) reveal_introductions();
+  if (static_cast<int>(seat_count(chosen_)) == num_seats()) reveal_introductions();
+  refresh_to_act();
 }
 
 // Scenarios: play starts at Mail Intentions of `round`, with the given commitments.
 void LetterboxState::begin_round(int round) {
   if (resume_at_round(round, available_count(), Ending::FewAvailable)) start_round();
+  refresh_to_act();
 }
 
 int LetterboxState::intro_quota(Seat s) const {
@@ -36,7 +38,7 @@ int LetterboxState::available_count() const {
   return n;
 }
 
-SeatSet LetterboxState::to_act() const {
+SeatSet LetterboxState::to_act_now() const {
   SeatSet out;
   switch (phase_) {
     case Phase::Introductions:
@@ -60,28 +62,63 @@ SeatSet LetterboxState::to_act() const {
   return out;
 }
 
-bool LetterboxState::has_undecided_mail(Seat seat) const {
-  for (Seat u = 0; u < num_seats(); ++u) {
-    if (mail_[u].state == MailState::Undecided && mail_[u].to == seat) return true;
-  }
-  return false;
-}
-
 // Correspondence order (Court's ruling after the rulebook's stalemate etiquette): one decision at a
 // time, round-robin clockwise from the host; the next player with an undecided card decides one.
 Seat LetterboxState::next_decider() const {
-  for (int i = 0; i < num_seats(); ++i) {
-    Seat s = (decide_from_ + i) % num_seats();
-    if (has_undecided_mail(s)) return s;
+  std::uint32_t waiting = 0;  // bit per seat with an undecided card addressed to it
+  for (Seat u = 0; u < num_seats(); ++u) {
+    // Without branches (which mail is undecided is a coin toss); `to & 7` is any seat when none.
+    waiting |= static_cast<std::uint32_t>(mail_[u].state == MailState::Undecided) << (mail_[u].to & 7);
   }
-  return -1;
+  if (waiting == 0) return -1;
+  // Seats from decide_from_ clockwise: the bits at and above it first, then the ones below.
+  const std::uint32_t from_here = waiting >> decide_from_;
+  if (from_here != 0) return decide_from_ + std::countr_zero(from_here);
+  return std::countr_zero(waiting);
+}
+
+SeatSet LetterboxState::intro_targets(Seat seat) const {
+  SeatSet out = SeatSet::first(num_seats());
+  out.erase(seat);
+  for (const IntroShow& i : intro_[seat]) out.erase(i.to);
+  return out;
+}
+
+CardSet LetterboxState::intro_cards_shown(Seat seat) const {
+  CardSet shown = 0;
+  for (const IntroShow& i : intro_[seat]) shown |= card_bit(i.card);
+  return shown;
+}
+
+void LetterboxState::refresh_to_act() {
+  if (phase_ == Phase::Intentions) {
+    open_ = SeatSet();
+    for (Seat t = 0; t < num_seats(); ++t) if (available(t)) open_.insert(t);
+  }
+  to_act_ = to_act_now();
+}
+
+// At Intentions only (open_ is kept then: nobody's standing changes until the intentions are revealed).
+SeatSet LetterboxState::intention_targets(Seat seat) const {
+  SeatSet out = open_;
+  out.erase(seat);
+  return out;
+}
+
+SeatSet LetterboxState::undecided_senders_to(Seat seat) const {
+  std::uint32_t senders = 0;  // without branches, as in next_decider
+  for (Seat u = 0; u < num_seats(); ++u) {
+    senders |= static_cast<std::uint32_t>((mail_[u].state == MailState::Undecided) & (mail_[u].to == seat)) << u;
+  }
+  SeatSet out;
+  for (; senders != 0; senders &= senders - 1) out.insert(std::countr_zero(senders));
+  return out;
 }
 
 void LetterboxState::intention_moves(Seat seat, ActionList& out) const {
-  for (Seat t = 0; t < num_seats(); ++t) {
-    if (t == seat || !available(t)) continue;
-    for (CardId c : table_.hands[seat]) out.push_back(MoveCode{Move::Invite, static_cast<std::int8_t>(t), c}.encode());
-    for (CardId c : table_.hands[seat]) out.push_back(MoveCode{Move::Propose, static_cast<std::int8_t>(t), c}.encode());
+  for (Seat t : intention_targets(seat)) {
+    for (CardId c : table_.hands[seat]) out.push_back(MoveCode{Move::Invite, s8(t), c}.encode());
+    for (CardId c : table_.hands[seat]) out.push_back(MoveCode{Move::Propose, s8(t), c}.encode());
   }
   out.push_back(MoveCode{Move::Independence}.encode());
   out.push_back(MoveCode{Move::Reflect}.encode());
@@ -92,13 +129,10 @@ void LetterboxState::legal_actions(Seat seat, ActionList& out) const {
   const Hand& hand = table_.hands[seat];
   switch (phase_) {
     case Phase::Introductions: {
-      CardSet shown = 0;
-      SeatSet shown_to;
-      for (const IntroShow& i : intro_[seat]) shown |= card_bit(i.card), shown_to.insert(i.to);
-      for (Seat t = 0; t < num_seats(); ++t) {
-        if (t == seat || shown_to.contains(t)) continue;
+      const CardSet shown = intro_cards_shown(seat);
+      for (Seat t : intro_targets(seat)) {
         for (CardId c : hand) {
-          if (!has_card(shown, c)) out.push_back(MoveCode{Move::Show, static_cast<std::int8_t>(t), c}.encode());
+          if (!has_card(shown, c)) out.push_back(MoveCode{Move::Show, s8(t), c}.encode());
         }
       }
       break;
@@ -119,17 +153,100 @@ void LetterboxState::legal_actions(Seat seat, ActionList& out) const {
       }
       break;
     case Phase::Correspondence:
-      for (Seat u = 0; u < num_seats(); ++u) {
-        if (mail_[u].state != MailState::Undecided || mail_[u].to != seat) continue;
-        out.push_back(MoveCode{Move::Reject, static_cast<std::int8_t>(u)}.encode());
+      for (Seat u : undecided_senders_to(seat)) {
+        out.push_back(MoveCode{Move::Reject, s8(u)}.encode());
         for (CardId c : hand) {
-          if (!away(c)) out.push_back(MoveCode{Move::Accept, static_cast<std::int8_t>(u), c}.encode());
+          if (!away(c)) out.push_back(MoveCode{Move::Accept, s8(u), c}.encode());
         }
       }
       break;
     case Phase::GameOver:
       break;
   }
+}
+
+namespace {
+
+// The i-th seat of `set` in ascending order (i < set.size()).
+Seat nth_seat(SeatSet set, std::uint32_t i) {
+  for (Seat t : set) if (i-- == 0) return t;
+  return -1;
+}
+
+// The i-th card of `hand`, in hand order, that is not in `skip` (i < the number of such cards).
+CardId nth_card_outside(const Hand& hand, CardSet skip, std::uint32_t i) {
+  for (CardId c : hand) if (!has_card(skip, c) && i-- == 0) return c;
+  return kNoCard;
+}
+
+std::uint32_t count_outside(const Hand& hand, CardSet skip) {
+  std::uint32_t n = 0;
+  for (CardId c : hand) n += has_card(skip, c) ? 0 : 1;
+  return n;
+}
+
+}  // namespace
+
+// legal_count and legal_action follow legal_actions above block by block: a change there must be
+// made here too (the conformance suite compares them at every step of its playouts).
+std::uint32_t LetterboxState::legal_count(Seat seat) const {
+  if (!to_act().contains(seat)) return 0;
+  const Hand& hand = table_.hands[seat];
+  const auto cards = static_cast<std::uint32_t>(hand.size());
+  switch (phase_) {
+    case Phase::Introductions:
+      return seat_count(intro_targets(seat)) * count_outside(hand, intro_cards_shown(seat));
+    case Phase::Intentions:
+      return seat_count(intention_targets(seat)) * 2 * cards + 2;
+    case Phase::Reflection:
+    case Phase::Postman:
+      return postman_choice_ ? 2 : 1 + cards * static_cast<std::uint32_t>(table_.drawn.size());
+    case Phase::Correspondence:
+      return seat_count(undecided_senders_to(seat)) * (1 + count_outside(hand, away_));
+    case Phase::GameOver:
+      break;
+  }
+  return 0;
+}
+
+Action LetterboxState::legal_action(Seat seat, std::uint32_t k) const {
+  const Hand& hand = table_.hands[seat];
+  const auto cards = static_cast<std::uint32_t>(hand.size());
+  switch (phase_) {
+    case Phase::Introductions: {
+      const CardSet shown = intro_cards_shown(seat);
+      const std::uint32_t per_seat = count_outside(hand, shown);
+      return MoveCode{Move::Show, s8(nth_seat(intro_targets(seat), k / per_seat)),
+                      nth_card_outside(hand, shown, k % per_seat)}.encode();
+    }
+    case Phase::Intentions: {
+      // Per other available seat: an invitation with each card, then a proposal with each card.
+      const SeatSet targets = intention_targets(seat);
+      const std::uint32_t block = 2 * cards;
+      const std::uint32_t listed = seat_count(targets) * block;
+      if (k >= listed) return MoveCode{k == listed ? Move::Independence : Move::Reflect}.encode();
+      const std::uint32_t r = k % block;
+      return MoveCode{r < cards ? Move::Invite : Move::Propose, s8(nth_seat(targets, k / block)),
+                      hand[r < cards ? r : r - cards]}.encode();
+    }
+    case Phase::Reflection:
+    case Phase::Postman: {
+      if (postman_choice_) return MoveCode{k == 0 ? Move::ExtraReflect : Move::Pass}.encode();
+      if (k == 0) return MoveCode{Move::KeepNone}.encode();
+      const auto drawn = static_cast<std::uint32_t>(table_.drawn.size());
+      return MoveCode{Move::Swap, -1, hand[(k - 1) / drawn], table_.drawn[(k - 1) % drawn]}.encode();
+    }
+    case Phase::Correspondence: {
+      const std::uint32_t block = 1 + count_outside(hand, away_);
+      const Seat u = nth_seat(undecided_senders_to(seat), k / block);
+      const std::uint32_t r = k % block;
+      if (r == 0) return MoveCode{Move::Reject, s8(u)}.encode();
+      return MoveCode{Move::Accept, s8(u), nth_card_outside(hand, away_, r - 1)}.encode();
+    }
+    case Phase::GameOver:
+      break;
+  }
+  return Action{};
 }
 
 // --- Determinization ------------------------------------------------------------------------------

@@ -82,9 +82,14 @@ class LetterboxState
   LetterboxState() = default;
 
   // --- StateModel, by the file that defines each member, in that file's order -----------------------
-  // state.cpp: who acts, the legal moves, and what a seat cannot know.
-  SeatSet to_act() const;
+  // state.cpp: who acts, the legal moves, and what a seat cannot know. to_act() is kept up to date by
+  // every change of phase or turn (refresh_to_act): random playouts ask it several times a step.
+  SeatSet to_act() const { return to_act_; }
   void legal_actions(Seat seat, ActionList& out) const;
+  // The number of legal moves of `seat` and the k-th of them in legal_actions' order, without listing
+  // them (HasLegalAt: a random playout lists none).
+  std::uint32_t legal_count(Seat seat) const;
+  Action legal_action(Seat seat, std::uint32_t k) const;
   void determinize(Seat seat, Rng& rng);
   // rules.cpp: what moves do, and Mail Bound: the seats `seat` may talk with now, and whether the
   // table may talk.
@@ -129,9 +134,19 @@ class LetterboxState
   void resample_pending(Seat seat, Rng& rng);
   void intention_moves(Seat seat, ActionList& out) const;
   Seat next_decider() const;
-  bool has_undecided_mail(Seat seat) const;
+  SeatSet to_act_now() const;
+  // to_act_ and, at Intentions, open_ (the seats whose standing is still open) after a change.
+  void refresh_to_act();
+  // Introductions: the seats `seat` has not shown a card to (itself excluded), and its cards not shown.
+  SeatSet intro_targets(Seat seat) const;
+  CardSet intro_cards_shown(Seat seat) const;
+  // The seats `seat` may invite or propose to: the other available seats.
+  SeatSet intention_targets(Seat seat) const;
+  // Correspondence: the seats whose undecided mail is addressed to `seat`.
+  SeatSet undecided_senders_to(Seat seat) const;
 
-  // rules.cpp: flow between phases.
+  // rules.cpp: what a move does (apply, then to_act_ is refreshed), and the flow between phases.
+  void apply_move(Seat seat, const MoveCode& m);
   void start_round();
   void reveal_introductions();
   void reveal_intentions();
@@ -160,6 +175,8 @@ class LetterboxState
   std::array<bool, kMaxSeats> received_{};
   bool postman_choice_ = false;         // reflecting_ must first choose to reflect or pass
   std::int8_t decide_from_ = 0;         // correspondence: the round-robin pointer
+  SeatSet open_;                        // at Intentions: the available seats (refresh_to_act)
+  SeatSet to_act_;                      // to_act_now() after the last change
 };
 
 }  // namespace court::persuasion
