@@ -1,6 +1,7 @@
 #include "games/gameshire/cards.h"
 
 #include <algorithm>
+#include <bit>
 #include <fmt/format.h>
 
 #include "engine/data.h"
@@ -335,6 +336,103 @@ bool meets(const std::vector<Requirement>& require, const Value* values, int cou
     if (have < r.n) return false;
   }
   return true;
+}
+
+namespace {
+
+// Counts per anchor, bit-sliced: bit a of plane j is bit j of anchor a's count (sums up to 63).
+struct LaneCounts {
+  std::array<Bits, 6> plane{};
+  // Adds 2^weight_bit to every lane set in `x` (a ripple carry across the planes).
+  void add(Bits x, int weight_bit = 0) {
+    for (int j = weight_bit; x && j < static_cast<int>(plane.size()); ++j) {
+      const Bits carry = plane[j] & x;
+      plane[j] ^= x;
+      x = carry;
+    }
+  }
+  // Lanes whose count is at least n: compared from the highest bit down.
+  Bits at_least(int n) const {
+    if (n <= 0) return kAllCells;
+    if (n >= 1 << plane.size()) return 0;
+    Bits greater = 0, equal = kAllCells;
+    for (int j = static_cast<int>(plane.size()) - 1; j >= 0; --j) {
+      if (n >> j & 1) equal &= plane[j];
+      else greater |= equal & plane[j];
+    }
+    return greater | equal;
+  }
+};
+
+// Anchors at which at least `n` squares of `p` lie on `squares`.
+Bits anchors_covering(const Pattern& p, Bits squares, int n) {
+  LaneCounts count;
+  for (Bits m = p.mask; m; m &= m - 1) count.add(squares >> std::countr_zero(m));
+  return count.at_least(n);
+}
+
+// Anchors at which `p` covers some square of `squares`.
+Bits anchors_touching(const Pattern& p, Bits squares) {
+  Bits out = 0;
+  for (Bits m = p.mask; m; m &= m - 1) out |= squares >> std::countr_zero(m);
+  return out;
+}
+
+// Anchors at which `p` covers at least `n` different values of first..first + 5 (crops or cows).
+Bits anchors_distinct(const Pattern& p, const ValueSets& sets, Value first, int n) {
+  LaneCounts count;
+  for (int k = 0; k < 6; ++k) count.add(anchors_touching(p, sets.of[first + k]));
+  return count.at_least(n);
+}
+
+Bits anchors_same_crop(const Pattern& p, const ValueSets& sets, int n) {
+  Bits out = 0;
+  for (int c = 0; c < kCrops; ++c) out |= anchors_covering(p, sets.of[crop_value(c)], n);
+  return out;
+}
+
+// Anchors at which the cows covered total at least `n`: each cow square adds its number (1..6), bit by bit.
+Bits anchors_cow_total(const Pattern& p, const ValueSets& sets, int n) {
+  std::array<Bits, 3> weight_bit{};   // squares whose cow number has bit j set
+  for (int cows = 1; cows <= 6; ++cows) {
+    for (int j = 0; j < 3; ++j) if (cows >> j & 1) weight_bit[j] |= sets.of[cow_value(cows)];
+  }
+  LaneCounts total;
+  for (Bits m = p.mask; m; m &= m - 1) {
+    const int offset = std::countr_zero(m);
+    for (int j = 0; j < 3; ++j) total.add(weight_bit[j] >> offset, j);
+  }
+  return total.at_least(n);
+}
+
+Bits anchors_meeting(const Requirement& r, const Pattern& p, const ValueSets& sets) {
+  switch (r.kind) {
+    case ReqKind::DistinctCrops: return anchors_distinct(p, sets, crop_value(0), r.n);
+    case ReqKind::DistinctCows: return anchors_distinct(p, sets, cow_value(1), r.n);
+    case ReqKind::Crops: return anchors_covering(p, sets.crops(), r.n);
+    case ReqKind::Cows: return anchors_covering(p, sets.cows(), r.n);
+    case ReqKind::SameCrop: return anchors_same_crop(p, sets, r.n);
+    case ReqKind::CowTotal: return anchors_cow_total(p, sets, r.n);
+    case ReqKind::Crop: return anchors_covering(p, sets.of[crop_value(r.crop)], r.n);
+    case ReqKind::Filled: return anchors_covering(p, sets.crops() | sets.cows(), r.n);
+  }
+  return 0;
+}
+
+}  // namespace
+
+ValueSets value_sets(const std::array<Value, kCells>& values) {
+  ValueSets sets;
+  for (int cell = 0; cell < kCells; ++cell) sets.of[values[cell]] |= cell_bit(cell);
+  return sets;
+}
+
+Bits meeting_anchors(const std::vector<Requirement>& require, const Pattern& p, const ValueSets& sets, Bits anchors) {
+  for (const Requirement& r : require) {
+    if (!anchors) break;
+    anchors &= anchors_meeting(r, p, sets);
+  }
+  return anchors;
 }
 
 std::string requirement_text(const Requirement& r) {

@@ -150,6 +150,16 @@ std::array<std::uint8_t, kMaxSeats> gift_quotas(int seats);
 
 // Does a set of values meet a demand's requirement?
 bool meets(const std::vector<Requirement>& require, const Value* values, int count);
+// The squares of a map holding each value (bit `cell` of of[v]): demands judged for every anchor at once.
+struct ValueSets {
+  std::array<Bits, 13> of{};
+  Bits crops() const { return of[1] | of[2] | of[3] | of[4] | of[5] | of[6]; }
+  Bits cows() const { return of[7] | of[8] | of[9] | of[10] | of[11] | of[12]; }
+};
+ValueSets value_sets(const std::array<Value, kCells>& values);
+// Those of `anchors` at which the squares `p` covers meet every requirement (as `meets` would judge
+// their values), computed bit-sliced for all anchors together.
+Bits meeting_anchors(const std::vector<Requirement>& require, const Pattern& p, const ValueSets& sets, Bits anchors);
 std::string requirement_text(const Requirement& r);
 
 // Reads the data files and options; UserError naming file, entry and what is allowed on bad input.

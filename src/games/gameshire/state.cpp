@@ -111,16 +111,16 @@ bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) cons
   const SeasonCard& c = rules_->cards[card];
   const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
   const bool must_meet = season_ == Season::Autumn && as_active;
+  ValueSets sets;
+  bool have_sets = false;   // the map's values by square, read once and only when a demand is judged
   for (const Placed& p : list) {
     if (p.omitted < omitted) continue;
     if (p.omitted > omitted) break;   // the list runs by omission: the whole shape first
-    if (!must_meet) {
-      if (fits_anywhere(p.pattern, open)) return true;
-      continue;
-    }
-    bool found = false;
-    for_each_placement(p.pattern, open, [&](int anchor, Bits) { found = found || placement_meets(s, card, p, anchor); });
-    if (found) return true;
+    const Bits anchors = fitting_anchors(p.pattern, open);
+    if (!anchors) continue;
+    if (!must_meet) return true;
+    if (!have_sets) { sets = value_sets(boards_[s].value); have_sets = true; }
+    if (meeting_anchors(c.require, p.pattern, sets, anchors)) return true;
   }
   return false;
 }
@@ -236,6 +236,7 @@ void GameshireState::add_placements(Seat seat, ActionList& out) const {
   const Board& b = boards_[seat];
   const Bits open = open_squares(seat);
   const bool must_meet = season_ == Season::Autumn && seat == active_;
+  const ValueSets sets = must_meet ? value_sets(b.value) : ValueSets{};
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Placed& p = list[i];
     if (p.omitted != b.omit) continue;
@@ -252,10 +253,11 @@ void GameshireState::add_placements(Seat seat, ActionList& out) const {
       }
       if (duplicate) continue;
     }
-    for_each_placement(p.pattern, open, [&](int anchor, Bits) {
-      if (must_meet && !placement_meets(seat, current_.card, p, anchor)) return;
-      out.push_back(MoveCode{Move::Place, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(anchor)}.encode());
-    });
+    Bits anchors = fitting_anchors(p.pattern, open);
+    if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
+    for (; anchors; anchors &= anchors - 1) {
+      out.push_back(MoveCode{Move::Place, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(std::countr_zero(anchors))}.encode());
+    }
   }
 }
 
