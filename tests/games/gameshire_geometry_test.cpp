@@ -115,5 +115,21 @@ TEST(GameshireGeometry, MeetingAnchorsAgreeWithMeetsAtEveryAnchor) {
   }
 }
 
+// The boon lines found a byte and a bit at a time are the lines whose six squares are all filled.
+TEST(GameshireGeometry, FullLinesAreTheLinesWhoseSixSquaresAreFilled) {
+  std::mt19937_64 gen(3);
+  for (int trial = 0; trial < 2000; ++trial) {
+    // Mostly filled boards, so that lines complete; every tenth trial the whole field.
+    Bits filled = trial % 10 == 0 ? kFieldMask : gen() | gen() | gen();
+    if (trial % 7 == 0) filled &= kFieldMask;
+    std::uint16_t expected = 0;
+    for (int line = 0; line < kLines; ++line) {
+      if ((filled & boon_line_mask(line)) == boon_line_mask(line)) expected |= static_cast<std::uint16_t>(1u << line);
+    }
+    ASSERT_EQ(full_lines(filled), expected) << "trial " << trial;
+  }
+  EXPECT_EQ(full_lines(kFieldMask), 0xfff);
+}
+
 }  // namespace
 }  // namespace court::gameshire

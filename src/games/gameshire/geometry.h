@@ -56,6 +56,15 @@ bool connected(const Shape& shape);
 // Cells only (tags ignored) are equal.
 bool same_cells(const Shape& a, const Shape& b);
 
+// Squares in a set. (std::popcount is a library call on the baseline x86-64 this builds for; this
+// is the same count in a dozen inline operations.)
+constexpr int count_squares(Bits b) {
+  b = b - ((b >> 1) & 0x5555555555555555ull);
+  b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((b * 0x0101010101010101ull) >> 56);
+}
+
 // Placement patterns: a shape as a mask at the origin, its height and width, and the anchors at which
 // it lies inside the map.
 struct Pattern {

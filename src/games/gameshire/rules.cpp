@@ -251,13 +251,10 @@ void GameshireState::record_square(Seat seat, int cell, Value v, bool triggers) 
 void GameshireState::check_boons(Seat seat) {
   Board& b = boards_[seat];
   const Bits filled = b.written | (season_ == Season::Spring && rules_->shaded_boons ? b.shaded : 0);
-  int earned = 0;
-  for (int line = 0; line < kLines; ++line) {
-    if (b.boon_lines >> line & 1) continue;
-    const Bits m = boon_line_mask(line);
-    if ((filled & m) == m) { b.boon_lines |= static_cast<std::uint16_t>(1u << line); ++earned; }
-  }
-  if (!earned) return;
+  const auto fresh = static_cast<std::uint16_t>(full_lines(filled) & ~b.boon_lines);
+  if (!fresh) return;
+  b.boon_lines |= fresh;
+  const int earned = std::popcount(static_cast<unsigned>(fresh));
   Pool& pool = pools_[pool_index(seat)];
   pool.boons = static_cast<std::int8_t>(pool.boons + earned);
   pool.boons_earned = static_cast<std::int8_t>(pool.boons_earned + earned);

@@ -67,11 +67,6 @@ GameshireState GameshireState::new_game(const GameshireRules& rules, std::uint64
   return s;
 }
 
-void GameshireState::log_event(const LogEvent& e) {
-  if (log_.size() + 1 < log_.capacity()) log_.push_back(e);
-  else if (log_.size() + 1 == log_.capacity()) log_.push_back({.kind = Event::LogFull});
-}
-
 Seat GameshireState::actor() const {
   switch (step_) {
     case Step::Record: return recorder_;
@@ -109,13 +104,14 @@ bool GameshireState::placement_meets(Seat s, CardId card, const Placed& p, int a
 bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) const {
   const Bits open = open_squares(s);
   const SeasonCard& c = rules_->cards[card];
-  const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
-  const bool must_meet = season_ == Season::Autumn && as_active;
+  const bool spring = season_ == Season::Spring;
+  const auto& list = spring ? c.spring : c.autumn;
+  const OmissionStarts& from = spring ? c.spring_from : c.autumn_from;
+  const bool must_meet = !spring && as_active;
   ValueSets sets;
   bool have_sets = false;   // the map's values by square, read once and only when a demand is judged
-  for (const Placed& p : list) {
-    if (p.omitted < omitted) continue;
-    if (p.omitted > omitted) break;   // the list runs by omission: the whole shape first
+  for (std::size_t i = from[omitted]; i < from[omitted + 1]; ++i) {
+    const Placed& p = list[i];
     const Bits anchors = fitting_anchors(p.pattern, open);
     if (!anchors) continue;
     if (!must_meet) return true;
@@ -230,38 +226,66 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
   }
 }
 
-void GameshireState::add_placements(Seat seat, ActionList& out) const {
-  const SeasonCard& c = rules_->cards[current_.card];
-  const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
-  const Board& b = boards_[seat];
-  const Bits open = open_squares(seat);
-  const bool must_meet = season_ == Season::Autumn && seat == active_;
-  const ValueSets sets = must_meet ? value_sets(b.value) : ValueSets{};
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const Placed& p = list[i];
-    if (p.omitted != b.omit) continue;
-    if (season_ == Season::Spring) {
-      // Two orientations whose symbols resolve to the same results (a rainbow next to the crop it
-      // stands for) are one placement.
-      bool duplicate = false;
-      for (std::size_t j = 0; j < i && !duplicate; ++j) {
-        const Placed& q = list[j];
-        if (q.omitted != p.omitted || q.pattern.mask != p.pattern.mask) continue;
-        bool same = true;
-        for (int k = 0; k < p.size; ++k) same = same && symbol_value(p.symbol[k], current_.res) == symbol_value(q.symbol[k], current_.res);
-        duplicate = same;
-      }
-      if (duplicate) continue;
-    }
-    Bits anchors = fitting_anchors(p.pattern, open);
-    if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
-    for (; anchors; anchors &= anchors - 1) {
-      out.push_back(MoveCode{Move::Place, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(std::countr_zero(anchors))}.encode());
+namespace {
+
+// Two orientations whose symbols resolve to the same results (a rainbow next to the crop it stands
+// for) are one placement: the later one is left out.
+bool same_results_before(const GameshireState& st, const std::vector<Placed>& list, std::size_t first, std::size_t i) {
+  const Placed& p = list[i];
+  for (std::size_t j = first; j < i; ++j) {
+    const Placed& q = list[j];
+    if (q.pattern.mask != p.pattern.mask) continue;
+    bool same = true;
+    for (int k = 0; k < p.size; ++k) same = same && st.symbol_value(p.symbol[k], st.current().res) == st.symbol_value(q.symbol[k], st.current().res);
+    if (same) return true;
+  }
+  return false;
+}
+
+// Appends a placement move of list entry first + k at each anchor of anchors[k], in list then anchor
+// order; written in place after one resize (a Record step lists dozens of them).
+void push_placements(ActionList& out, std::size_t first, const Bits* anchors, std::size_t count) {
+  int total = 0;
+  for (std::size_t k = 0; k < count; ++k) total += count_squares(anchors[k]);
+  const std::size_t at = out.size();
+  out.resize(at + static_cast<std::size_t>(total));
+  Action* slot = out.data() + at;
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto index = static_cast<std::uint8_t>(first + k);
+    for (Bits a = anchors[k]; a; a &= a - 1) {
+      *slot++ = MoveCode{Move::Place, index, static_cast<std::uint8_t>(std::countr_zero(a))}.encode();
     }
   }
 }
 
+}  // namespace
+
+void GameshireState::add_placements(Seat seat, ActionList& out) const {
+  const SeasonCard& c = rules_->cards[current_.card];
+  const bool spring = season_ == Season::Spring;
+  const auto& list = spring ? c.spring : c.autumn;
+  const OmissionStarts& from = spring ? c.spring_from : c.autumn_from;
+  const Board& b = boards_[seat];
+  const Bits open = open_squares(seat);
+  const bool must_meet = !spring && seat == active_;
+  const ValueSets sets = must_meet ? value_sets(b.value) : ValueSets{};
+  std::array<Bits, kTransforms> anchors{};   // by orientation of this omission (at most eight)
+  const std::size_t first = from[b.omit];
+  const std::size_t count = from[b.omit + 1] - first;
+  for (std::size_t k = 0; k < count; ++k) {
+    const Placed& p = list[first + k];
+    if (spring && p.twin_before && same_results_before(*this, list, first, first + k)) continue;
+    anchors[k] = fitting_anchors(p.pattern, open);
+    if (must_meet && anchors[k]) anchors[k] = meeting_anchors(c.require, p.pattern, sets, anchors[k]);
+  }
+  push_placements(out, first, anchors.data(), count);
+}
+
 void GameshireState::add_skill_moves(Seat seat, ActionList& out) const {
+  // Most turns no skill is learned or none can be paid for: settled once, not per crop.
+  const Pool& p = pool(seat);
+  const int cost = skill_cost(seat);
+  if (p.skills == 0 || cost < 0 || p.boons < cost) return;
   for (int crop = 0; crop < kCrops; ++crop) {
     if (!skill_does_something(seat, crop)) continue;
     auto add = [&](int arg) { out.push_back(MoveCode{Move::UseSkill, static_cast<std::uint8_t>(crop), static_cast<std::uint8_t>(arg)}.encode()); };
