@@ -385,11 +385,9 @@ void GameshireState::next_gift_shade() {
   while (shade_count_ < seats_) {
     const Pool& p = pool(shade_seat_);
     const Board& b = boards_[shade_seat_];
+    const ValueSets sets = value_sets(b.value);
     while (++shade_col_ < kColumns) {
-      if (!(p.chosen >> shade_col_ & 1)) continue;
-      for (Bits open = ~b.shaded; open; open &= open - 1) {
-        if (b.value[std::countr_zero(open)] == p.gift[shade_col_]) return;
-      }
+      if ((p.chosen >> shade_col_ & 1) && (~b.shaded & sets.of(p.gift[shade_col_]))) return;
     }
     shade_col_ = -1;
     ++shade_count_;

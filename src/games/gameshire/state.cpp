@@ -205,11 +205,8 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
     }
     case Step::GiftShade: {
       const Value gift = pool(seat).gift[shade_col_];
-      Bits open = ~boards_[seat].shaded;
-      while (open) {
-        const int cell = std::countr_zero(open);
-        open &= open - 1;
-        if (boards_[seat].value[cell] == gift) out.push_back(MoveCode{Move::ShadeGift, static_cast<std::uint8_t>(cell)}.encode());
+      for (Bits cells = ~boards_[seat].shaded & value_sets(boards_[seat].value).of(gift); cells; cells &= cells - 1) {
+        out.push_back(MoveCode{Move::ShadeGift, static_cast<std::uint8_t>(std::countr_zero(cells))}.encode());
       }
       break;
     }
