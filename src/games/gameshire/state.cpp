@@ -102,21 +102,23 @@ bool GameshireState::placement_meets(Seat s, CardId card, const Placed& p, int a
 }
 
 bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) const {
+  LazyValues values{boards_[s]};
+  return fits(s, card, as_active, omitted, values);
+}
+
+bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted, LazyValues& values) const {
   const Bits open = open_squares(s);
   const SeasonCard& c = rules_->cards[card];
   const bool spring = season_ == Season::Spring;
   const auto& list = spring ? c.spring : c.autumn;
   const OmissionStarts& from = spring ? c.spring_from : c.autumn_from;
   const bool must_meet = !spring && as_active;
-  ValueSets sets;
-  bool have_sets = false;   // the map's values by square, read once and only when a demand is judged
   for (std::size_t i = from[omitted]; i < from[omitted + 1]; ++i) {
     const Placed& p = list[i];
     const Bits anchors = fitting_anchors(p.pattern, open);
     if (!anchors) continue;
     if (!must_meet) return true;
-    if (!have_sets) { sets = value_sets(boards_[s].value); have_sets = true; }
-    if (meeting_anchors(c.require, p.pattern, sets, anchors)) return true;
+    if (meeting_anchors(c.require, p.pattern, values.get(), anchors)) return true;
   }
   return false;
 }
@@ -125,12 +127,17 @@ bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) cons
 // recording this card") counts: a player who can pay for it may choose a card that fits with one
 // square left out, and uses the skill when recording.
 bool GameshireState::can_fit(Seat s, CardId card, bool as_active) const {
-  if (fits(s, card, as_active, 0)) return true;
-  return can_omit(s) && some_omission_fits(s, card, as_active);
+  LazyValues values{boards_[s]};
+  return can_fit(s, card, as_active, values);
 }
 
-bool GameshireState::some_omission_fits(Seat s, CardId card, bool as_active) const {
-  for (int k = 0; k < card_squares(card); ++k) if (fits(s, card, as_active, k + 1)) return true;
+bool GameshireState::can_fit(Seat s, CardId card, bool as_active, LazyValues& values) const {
+  if (fits(s, card, as_active, 0, values)) return true;
+  return can_omit(s) && some_omission_fits(s, card, as_active, values);
+}
+
+bool GameshireState::some_omission_fits(Seat s, CardId card, bool as_active, LazyValues& values) const {
+  for (int k = 0; k < card_squares(card); ++k) if (fits(s, card, as_active, k + 1, values)) return true;
   return false;
 }
 
@@ -177,8 +184,9 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
   switch (step_) {
     case Step::Choose: {
       bool any = false;
+      LazyValues values{boards_[seat]};
       for (std::size_t k = 0; k < market_.size(); ++k) {
-        if (can_fit(seat, market_[k].card, true)) {
+        if (can_fit(seat, market_[k].card, true, values)) {
           out.push_back(MoveCode{Move::Choose, static_cast<std::uint8_t>(k)}.encode());
           any = true;
         }
@@ -195,8 +203,9 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
       const Board& b = boards_[seat];
       if (b.omit_token && b.omit == 0) {
         // Only an omission that leaves a placement (meeting the demand for the Autumn chooser).
+        LazyValues values{b};
         for (int k = 0; k < card_squares(current_.card); ++k) {
-          if (fits(seat, current_.card, seat == active_, k + 1)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
+          if (fits(seat, current_.card, seat == active_, k + 1, values)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
         }
       }
       add_skill_moves(seat, out);
@@ -321,7 +330,8 @@ bool GameshireState::skill_does_something(Seat seat, int crop) const {
         return false;
       });
     case SkillEffect::Omit: {
-      return step_ == Step::Record && !user.omit_token && user.omit == 0 && some_omission_fits(seat, current_.card, seat == active_);
+      LazyValues values{user};
+      return step_ == Step::Record && !user.omit_token && user.omit == 0 && some_omission_fits(seat, current_.card, seat == active_, values);
     }
     case SkillEffect::SwapResource: return !market_.empty() && resource_available();
     case SkillEffect::AddPlan: return !season_deck_.empty() && market_.size() < kMarketCapacity && resource_available();

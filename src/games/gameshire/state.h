@@ -249,7 +249,19 @@ class GameshireState {
   void add_token_moves(Seat seat, ActionList& out) const;
   void add_placements(Seat seat, ActionList& out) const;
   int card_squares(CardId card) const;                  // squares of `card`'s side this season
-  bool some_omission_fits(Seat s, CardId card, bool as_active) const;
+  // A map's value planes, read on first use (only demands need them) and shared by one turn's checks.
+  struct LazyValues {
+    const Board& board;
+    bool ready = false;
+    ValueSets sets;
+    const ValueSets& get() {
+      if (!ready) { sets = value_sets(board.value); ready = true; }
+      return sets;
+    }
+  };
+  bool can_fit(Seat s, CardId card, bool as_active, LazyValues& values) const;
+  bool fits(Seat s, CardId card, bool as_active, int omitted, LazyValues& values) const;
+  bool some_omission_fits(Seat s, CardId card, bool as_active, LazyValues& values) const;
   bool resource_available() const;                      // a resource card can be drawn
   bool spring_complete() const;
   void resample_hidden_wrinkles(Rng& rng);
