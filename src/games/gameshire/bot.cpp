@@ -34,9 +34,9 @@ double spring_score(const GameshireState& st, Seat seat, Bits mask, const Value*
   const Bits before_open = kFieldMask & ~b.written & ~b.shaded;
   const Bits written = b.written | mask;
   const Bits open = kFieldMask & ~written & ~b.shaded;
-  const double fill = std::popcount(written & kFieldMask) / 36.0;
+  const double fill = count_squares(written & kFieldMask) / 36.0;
   double score = 1.0 * n;
-  score -= 2.5 * (std::popcount(isolated(open)) - std::popcount(isolated(before_open)));
+  score -= 2.5 * (count_squares(isolated(open)) - count_squares(isolated(before_open)));
   std::uint8_t skills = pool.skills;
   int chosen = b.gifts_chosen;
   std::uint8_t team = pool.chosen;
@@ -54,7 +54,7 @@ double spring_score(const GameshireState& st, Seat seat, Bits mask, const Value*
     for (int i = 0; i < n; ++i) if (cells[i] == map.crown[c]) v = values[i];
     double bonus = 20.0 * (fill - 0.55);
     for (int k = 0; k < kColumns; ++k) if ((team >> k & 1) && gift[k] == v) bonus -= 8;
-    if (std::popcount(open) < 10) bonus += 10;
+    if (count_squares(open) < 10) bonus += 10;
     score += bonus;
     ++chosen;
     team |= static_cast<std::uint8_t>(1u << c);
@@ -100,7 +100,7 @@ double spring_place_score(const GameshireState& st, Seat seat, CardId card, ResI
 double autumn_potential(const Board& b, Bits shaded) {
   const Bits open = ~shaded;
   const Bits filled = b.written | ~kFieldMask;
-  return 1.0 * std::popcount(open & filled) + 0.3 * std::popcount(open & ~filled) - 0.8 * std::popcount(isolated(open));
+  return 1.0 * count_squares(open & filled) + 0.3 * count_squares(open & ~filled) - 0.8 * count_squares(isolated(open));
 }
 
 double autumn_place_score(const GameshireState& st, Seat seat, Bits mask) {
@@ -114,17 +114,20 @@ double best_placement(const GameshireState& st, Seat seat, CardId card, ResId re
   const bool spring = st.season() == Season::Spring;
   const auto& list = spring ? c.spring : c.autumn;
   const Bits open = st.open_squares(seat);
+  const bool must_meet = !spring && as_active;
+  const ValueSets sets = must_meet ? value_sets(st.board(seat).value) : ValueSets{};
+  const Board& b = st.board(seat);
+  const double before = spring ? 0 : autumn_potential(b, b.shaded);   // autumn_place_score's second term, once
   double best = -1e18;
   for (const Placed& p : list) {
     if (p.omitted != 0) break;
-    for_each_placement(p.pattern, open, [&](int anchor, Bits mask) {
-      if (spring) {
-        best = std::max(best, spring_place_score(st, seat, card, res, p, anchor));
-      } else {
-        if (as_active && !st.placement_meets(seat, card, p, anchor)) return;
-        best = std::max(best, autumn_place_score(st, seat, mask));
-      }
-    });
+    Bits anchors = fitting_anchors(p.pattern, open);
+    if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
+    for (; anchors; anchors &= anchors - 1) {
+      const int anchor = std::countr_zero(anchors);
+      if (spring) best = std::max(best, spring_place_score(st, seat, card, res, p, anchor));
+      else best = std::max(best, autumn_potential(b, b.shaded | p.pattern.mask << anchor) - before);
+    }
   }
   return best;
 }

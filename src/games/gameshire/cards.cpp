@@ -1,6 +1,8 @@
 #include "games/gameshire/cards.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <fmt/format.h>
 
 #include "engine/data.h"
@@ -127,10 +129,24 @@ std::vector<Placed> placements_of(const Shape& shape, const std::vector<std::uin
         return q.pattern.mask == p.pattern.mask && std::equal(p.symbol.begin(), p.symbol.begin() + p.size, q.symbol.begin());
       };
       if (std::any_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), same)) continue;
+      const auto same_squares = [&](const Placed& q) { return q.pattern.mask == p.pattern.mask; };
+      p.twin_before = std::any_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), same_squares);
       out.push_back(p);
     }
   }
   return out;
+}
+
+// The start of each omission's run in `list` (placements_of lists them by omission, the whole shape
+// first); omissions past the last start at the end.
+OmissionStarts omission_starts(const std::vector<Placed>& list) {
+  OmissionStarts from{};
+  std::size_t i = 0;
+  for (std::size_t k = 0; k < from.size(); ++k) {
+    while (i < list.size() && list[i].omitted < k) ++i;
+    from[k] = static_cast<std::uint8_t>(i);
+  }
+  return from;
 }
 
 Shape read_shape(const FieldReader& r, const char* key, bool plan, std::vector<std::uint8_t>& symbols) {
@@ -181,6 +197,8 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
     }
     c.spring = placements_of(c.plan, &c.plan_symbols);
     c.autumn = placements_of(c.demand, nullptr);
+    c.spring_from = omission_starts(c.spring);
+    c.autumn_from = omission_starts(c.autumn);
     rules.cards.push_back(std::move(c));
   }
   if (rules.cards.size() < 6 || rules.cards.size() > kMaxSeasonCards) {
@@ -335,6 +353,137 @@ bool meets(const std::vector<Requirement>& require, const Value* values, int cou
     if (have < r.n) return false;
   }
   return true;
+}
+
+namespace {
+
+// Counts per anchor, bit-sliced: bit a of plane j is bit j of anchor a's count (sums up to 63).
+struct LaneCounts {
+  std::array<Bits, 6> plane{};
+  // Adds 2^weight_bit to every lane set in `x` (a ripple carry across the planes).
+  void add(Bits x, int weight_bit = 0) {
+    for (int j = weight_bit; x && j < static_cast<int>(plane.size()); ++j) {
+      const Bits carry = plane[j] & x;
+      plane[j] ^= x;
+      x = carry;
+    }
+  }
+  // Lanes whose count is at least n: compared from the highest bit down.
+  Bits at_least(int n) const {
+    if (n <= 0) return kAllCells;
+    if (n >= 1 << plane.size()) return 0;
+    Bits greater = 0, equal = kAllCells;
+    for (int j = static_cast<int>(plane.size()) - 1; j >= 0; --j) {
+      if (n >> j & 1) equal &= plane[j];
+      else greater |= equal & plane[j];
+    }
+    return greater | equal;
+  }
+};
+
+// Counts up to 7 per anchor (squares of a shape, kinds among six), three planes, no branches.
+struct SmallCounts {
+  Bits b0 = 0, b1 = 0, b2 = 0;
+  void add(Bits x) {
+    const Bits c0 = b0 & x;
+    b0 ^= x;
+    const Bits c1 = b1 & c0;
+    b1 ^= c0;
+    b2 |= c1;
+  }
+  Bits at_least(int n) const {
+    switch (n) {
+      case 0: return kAllCells;
+      case 1: return b0 | b1 | b2;
+      case 2: return b1 | b2;
+      case 3: return b2 | (b1 & b0);
+      case 4: return b2;
+      case 5: return b2 & (b1 | b0);
+      case 6: return b2 & b1;
+      case 7: return b2 & b1 & b0;
+      default: return 0;
+    }
+  }
+};
+
+// Anchors at which at least `n` squares of `p` lie on `squares`.
+Bits anchors_covering(const Pattern& p, Bits squares, int n) {
+  SmallCounts count;
+  for (Bits m = p.mask; m; m &= m - 1) count.add(squares >> std::countr_zero(m));
+  return count.at_least(n);
+}
+
+// Anchors at which `p` covers some square of `squares`.
+Bits anchors_touching(const Pattern& p, Bits squares) {
+  Bits out = 0;
+  for (Bits m = p.mask; m; m &= m - 1) out |= squares >> std::countr_zero(m);
+  return out;
+}
+
+// Anchors at which `p` covers at least `n` different values of first..first + 5 (crops or cows).
+Bits anchors_distinct(const Pattern& p, const ValueSets& sets, Value first, int n) {
+  SmallCounts count;
+  for (int k = 0; k < 6; ++k) count.add(anchors_touching(p, sets.of(static_cast<Value>(first + k))));
+  return count.at_least(n);
+}
+
+Bits anchors_same_crop(const Pattern& p, const ValueSets& sets, int n) {
+  Bits out = 0;
+  for (int c = 0; c < kCrops; ++c) out |= anchors_covering(p, sets.of(crop_value(c)), n);
+  return out;
+}
+
+// Anchors at which the cows covered total at least `n`: each cow square adds its number (1..6), bit by bit.
+Bits anchors_cow_total(const Pattern& p, const ValueSets& sets, int n) {
+  std::array<Bits, 3> weight_bit{};   // squares whose cow number has bit j set
+  for (int cows = 1; cows <= 6; ++cows) {
+    for (int j = 0; j < 3; ++j) if (cows >> j & 1) weight_bit[j] |= sets.of(cow_value(cows));
+  }
+  LaneCounts total;
+  for (Bits m = p.mask; m; m &= m - 1) {
+    const int offset = std::countr_zero(m);
+    for (int j = 0; j < 3; ++j) total.add(weight_bit[j] >> offset, j);
+  }
+  return total.at_least(n);
+}
+
+Bits anchors_meeting(const Requirement& r, const Pattern& p, const ValueSets& sets) {
+  switch (r.kind) {
+    case ReqKind::DistinctCrops: return anchors_distinct(p, sets, crop_value(0), r.n);
+    case ReqKind::DistinctCows: return anchors_distinct(p, sets, cow_value(1), r.n);
+    case ReqKind::Crops: return anchors_covering(p, sets.crops(), r.n);
+    case ReqKind::Cows: return anchors_covering(p, sets.cows(), r.n);
+    case ReqKind::SameCrop: return anchors_same_crop(p, sets, r.n);
+    case ReqKind::CowTotal: return anchors_cow_total(p, sets, r.n);
+    case ReqKind::Crop: return anchors_covering(p, sets.of(crop_value(r.crop)), r.n);
+    case ReqKind::Filled: return anchors_covering(p, sets.filled(), r.n);
+  }
+  return 0;
+}
+
+}  // namespace
+
+// A map row is eight value bytes read as one word; bit j of each byte is gathered into a byte by one
+// multiplication (each byte's bit lands on its own column of the top byte, without carries).
+ValueSets value_sets(const std::array<Value, kCells>& values) {
+  static_assert(std::endian::native == std::endian::little, "rows are read as little-endian words");
+  constexpr std::uint64_t kLowBits = 0x0101010101010101ull;
+  constexpr std::uint64_t kGather = 0x0102040810204080ull;
+  ValueSets sets;
+  for (int row = 0; row < kGrid; ++row) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, values.data() + row * kGrid, sizeof word);
+    for (int j = 0; j < 4; ++j) sets.plane[j] |= (((word >> j) & kLowBits) * kGather >> 56) << (row * kGrid);
+  }
+  return sets;
+}
+
+Bits meeting_anchors(const std::vector<Requirement>& require, const Pattern& p, const ValueSets& sets, Bits anchors) {
+  for (const Requirement& r : require) {
+    if (!anchors) break;
+    anchors &= anchors_meeting(r, p, sets);
+  }
+  return anchors;
 }
 
 std::string requirement_text(const Requirement& r) {

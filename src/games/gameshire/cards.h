@@ -25,6 +25,18 @@ constexpr Bits boon_line_mask(int line) {
   for (int k = 1; k <= 6; ++k) m |= cell_bit(line < 6 ? cell_index(line + 1, k) : cell_index(k, line - 6 + 1));
   return m;
 }
+// The boon lines all of whose six field squares are in `filled` (bit `line` as above): a row is a
+// byte of the board, a column a bit that every field row has.
+constexpr std::uint16_t full_lines(Bits filled) {
+  std::uint16_t lines = 0;
+  Bits columns = kAllCells;
+  for (int row = 1; row <= 6; ++row) {
+    const Bits bits = filled >> (row * kGrid);
+    if ((bits & 0x7e) == 0x7e) lines |= static_cast<std::uint16_t>(1u << (row - 1));
+    columns &= bits;
+  }
+  return static_cast<std::uint16_t>(lines | ((columns >> 1) & 0x3f) << 6);
+}
 constexpr Value crop_value(int crop) { return static_cast<Value>(1 + crop); }
 constexpr Value cow_value(int cows) { return static_cast<Value>(6 + cows); }
 constexpr bool is_crop(Value v) { return v >= 1 && v <= 6; }
@@ -73,7 +85,11 @@ struct Placed {
   std::uint8_t size = 0;
   std::uint8_t omitted = 0;        // 0 = full shape, k + 1 = the card's k-th cell left out
   std::uint8_t transform = 0;      // the first transform (geometry.h) giving this orientation
+  bool twin_before = false;        // an earlier placement of this omission covers the same squares
 };
+
+// Where each omission's placements start in a card's list: [from[k], from[k + 1]) for omission k.
+using OmissionStarts = std::array<std::uint8_t, kMaxShapeCells + 2>;
 
 struct SeasonCard {
   std::string name;
@@ -86,6 +102,8 @@ struct SeasonCard {
   // action names an index into these lists.
   std::vector<Placed> spring;
   std::vector<Placed> autumn;
+  OmissionStarts spring_from{};
+  OmissionStarts autumn_from{};
 };
 
 struct ResourceCard {
@@ -150,6 +168,23 @@ std::array<std::uint8_t, kMaxSeats> gift_quotas(int seats);
 
 // Does a set of values meet a demand's requirement?
 bool meets(const std::vector<Requirement>& require, const Value* values, int count);
+// A map's values as four bit planes (bit `cell` of plane[j] is bit j of the square's value), from
+// which the squares holding any value are a few ANDs: demands judged for every anchor at once.
+struct ValueSets {
+  std::array<Bits, 4> plane{};
+  Bits of(Value v) const {
+    Bits out = kAllCells;
+    for (int j = 0; j < 4; ++j) out &= v >> j & 1 ? plane[j] : ~plane[j];
+    return out;
+  }
+  Bits filled() const { return plane[0] | plane[1] | plane[2] | plane[3]; }
+  Bits cows() const { return plane[3] | (plane[2] & plane[1] & plane[0]); }   // 7..12
+  Bits crops() const { return filled() & ~cows(); }                             // 1..6
+};
+ValueSets value_sets(const std::array<Value, kCells>& values);
+// Those of `anchors` at which the squares `p` covers meet every requirement (as `meets` would judge
+// their values), computed bit-sliced for all anchors together.
+Bits meeting_anchors(const std::vector<Requirement>& require, const Pattern& p, const ValueSets& sets, Bits anchors);
 std::string requirement_text(const Requirement& r);
 
 // Reads the data files and options; UserError naming file, entry and what is allowed on bad input.

@@ -67,6 +67,7 @@ Pattern make_pattern(const Shape& shape) {
     p.height = static_cast<std::uint8_t>(std::max<int>(p.height, c.row + 1));
     p.width = static_cast<std::uint8_t>(std::max<int>(p.width, c.col + 1));
   }
+  p.anchors = shape.cells.empty() ? 0 : box_anchors(p.height, p.width);
   return p;
 }
 

@@ -251,13 +251,10 @@ void GameshireState::record_square(Seat seat, int cell, Value v, bool triggers) 
 void GameshireState::check_boons(Seat seat) {
   Board& b = boards_[seat];
   const Bits filled = b.written | (season_ == Season::Spring && rules_->shaded_boons ? b.shaded : 0);
-  int earned = 0;
-  for (int line = 0; line < kLines; ++line) {
-    if (b.boon_lines >> line & 1) continue;
-    const Bits m = boon_line_mask(line);
-    if ((filled & m) == m) { b.boon_lines |= static_cast<std::uint16_t>(1u << line); ++earned; }
-  }
-  if (!earned) return;
+  const auto fresh = static_cast<std::uint16_t>(full_lines(filled) & ~b.boon_lines);
+  if (!fresh) return;
+  b.boon_lines |= fresh;
+  const int earned = std::popcount(static_cast<unsigned>(fresh));
   Pool& pool = pools_[pool_index(seat)];
   pool.boons = static_cast<std::int8_t>(pool.boons + earned);
   pool.boons_earned = static_cast<std::int8_t>(pool.boons_earned + earned);
@@ -388,11 +385,9 @@ void GameshireState::next_gift_shade() {
   while (shade_count_ < seats_) {
     const Pool& p = pool(shade_seat_);
     const Board& b = boards_[shade_seat_];
+    const ValueSets sets = value_sets(b.value);
     while (++shade_col_ < kColumns) {
-      if (!(p.chosen >> shade_col_ & 1)) continue;
-      for (Bits open = ~b.shaded; open; open &= open - 1) {
-        if (b.value[std::countr_zero(open)] == p.gift[shade_col_]) return;
-      }
+      if ((p.chosen >> shade_col_ & 1) && (~b.shaded & sets.of(p.gift[shade_col_]))) return;
     }
     shade_col_ = -1;
     ++shade_count_;

@@ -67,11 +67,6 @@ GameshireState GameshireState::new_game(const GameshireRules& rules, std::uint64
   return s;
 }
 
-void GameshireState::log_event(const LogEvent& e) {
-  if (log_.size() + 1 < log_.capacity()) log_.push_back(e);
-  else if (log_.size() + 1 == log_.capacity()) log_.push_back({.kind = Event::LogFull});
-}
-
 Seat GameshireState::actor() const {
   switch (step_) {
     case Step::Record: return recorder_;
@@ -107,20 +102,23 @@ bool GameshireState::placement_meets(Seat s, CardId card, const Placed& p, int a
 }
 
 bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) const {
+  LazyValues values{boards_[s]};
+  return fits(s, card, as_active, omitted, values);
+}
+
+bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted, LazyValues& values) const {
   const Bits open = open_squares(s);
   const SeasonCard& c = rules_->cards[card];
-  const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
-  const bool must_meet = season_ == Season::Autumn && as_active;
-  for (const Placed& p : list) {
-    if (p.omitted < omitted) continue;
-    if (p.omitted > omitted) break;   // the list runs by omission: the whole shape first
-    if (!must_meet) {
-      if (fits_anywhere(p.pattern, open)) return true;
-      continue;
-    }
-    bool found = false;
-    for_each_placement(p.pattern, open, [&](int anchor, Bits) { found = found || placement_meets(s, card, p, anchor); });
-    if (found) return true;
+  const bool spring = season_ == Season::Spring;
+  const auto& list = spring ? c.spring : c.autumn;
+  const OmissionStarts& from = spring ? c.spring_from : c.autumn_from;
+  const bool must_meet = !spring && as_active;
+  for (std::size_t i = from[omitted]; i < from[omitted + 1]; ++i) {
+    const Placed& p = list[i];
+    const Bits anchors = fitting_anchors(p.pattern, open);
+    if (!anchors) continue;
+    if (!must_meet) return true;
+    if (meeting_anchors(c.require, p.pattern, values.get(), anchors)) return true;
   }
   return false;
 }
@@ -129,12 +127,17 @@ bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) cons
 // recording this card") counts: a player who can pay for it may choose a card that fits with one
 // square left out, and uses the skill when recording.
 bool GameshireState::can_fit(Seat s, CardId card, bool as_active) const {
-  if (fits(s, card, as_active, 0)) return true;
-  return can_omit(s) && some_omission_fits(s, card, as_active);
+  LazyValues values{boards_[s]};
+  return can_fit(s, card, as_active, values);
 }
 
-bool GameshireState::some_omission_fits(Seat s, CardId card, bool as_active) const {
-  for (int k = 0; k < card_squares(card); ++k) if (fits(s, card, as_active, k + 1)) return true;
+bool GameshireState::can_fit(Seat s, CardId card, bool as_active, LazyValues& values) const {
+  if (fits(s, card, as_active, 0, values)) return true;
+  return can_omit(s) && some_omission_fits(s, card, as_active, values);
+}
+
+bool GameshireState::some_omission_fits(Seat s, CardId card, bool as_active, LazyValues& values) const {
+  for (int k = 0; k < card_squares(card); ++k) if (fits(s, card, as_active, k + 1, values)) return true;
   return false;
 }
 
@@ -181,8 +184,9 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
   switch (step_) {
     case Step::Choose: {
       bool any = false;
+      LazyValues values{boards_[seat]};
       for (std::size_t k = 0; k < market_.size(); ++k) {
-        if (can_fit(seat, market_[k].card, true)) {
+        if (can_fit(seat, market_[k].card, true, values)) {
           out.push_back(MoveCode{Move::Choose, static_cast<std::uint8_t>(k)}.encode());
           any = true;
         }
@@ -199,8 +203,9 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
       const Board& b = boards_[seat];
       if (b.omit_token && b.omit == 0) {
         // Only an omission that leaves a placement (meeting the demand for the Autumn chooser).
+        LazyValues values{b};
         for (int k = 0; k < card_squares(current_.card); ++k) {
-          if (fits(seat, current_.card, seat == active_, k + 1)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
+          if (fits(seat, current_.card, seat == active_, k + 1, values)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
         }
       }
       add_skill_moves(seat, out);
@@ -209,11 +214,8 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
     }
     case Step::GiftShade: {
       const Value gift = pool(seat).gift[shade_col_];
-      Bits open = ~boards_[seat].shaded;
-      while (open) {
-        const int cell = std::countr_zero(open);
-        open &= open - 1;
-        if (boards_[seat].value[cell] == gift) out.push_back(MoveCode{Move::ShadeGift, static_cast<std::uint8_t>(cell)}.encode());
+      for (Bits cells = ~boards_[seat].shaded & value_sets(boards_[seat].value).of(gift); cells; cells &= cells - 1) {
+        out.push_back(MoveCode{Move::ShadeGift, static_cast<std::uint8_t>(std::countr_zero(cells))}.encode());
       }
       break;
     }
@@ -230,36 +232,66 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
   }
 }
 
-void GameshireState::add_placements(Seat seat, ActionList& out) const {
-  const SeasonCard& c = rules_->cards[current_.card];
-  const auto& list = season_ == Season::Spring ? c.spring : c.autumn;
-  const Board& b = boards_[seat];
-  const Bits open = open_squares(seat);
-  const bool must_meet = season_ == Season::Autumn && seat == active_;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const Placed& p = list[i];
-    if (p.omitted != b.omit) continue;
-    if (season_ == Season::Spring) {
-      // Two orientations whose symbols resolve to the same results (a rainbow next to the crop it
-      // stands for) are one placement.
-      bool duplicate = false;
-      for (std::size_t j = 0; j < i && !duplicate; ++j) {
-        const Placed& q = list[j];
-        if (q.omitted != p.omitted || q.pattern.mask != p.pattern.mask) continue;
-        bool same = true;
-        for (int k = 0; k < p.size; ++k) same = same && symbol_value(p.symbol[k], current_.res) == symbol_value(q.symbol[k], current_.res);
-        duplicate = same;
-      }
-      if (duplicate) continue;
+namespace {
+
+// Two orientations whose symbols resolve to the same results (a rainbow next to the crop it stands
+// for) are one placement: the later one is left out.
+bool same_results_before(const GameshireState& st, const std::vector<Placed>& list, std::size_t first, std::size_t i) {
+  const Placed& p = list[i];
+  for (std::size_t j = first; j < i; ++j) {
+    const Placed& q = list[j];
+    if (q.pattern.mask != p.pattern.mask) continue;
+    bool same = true;
+    for (int k = 0; k < p.size; ++k) same = same && st.symbol_value(p.symbol[k], st.current().res) == st.symbol_value(q.symbol[k], st.current().res);
+    if (same) return true;
+  }
+  return false;
+}
+
+// Appends a placement move of list entry first + k at each anchor of anchors[k], in list then anchor
+// order; written in place after one resize (a Record step lists dozens of them).
+void push_placements(ActionList& out, std::size_t first, const Bits* anchors, std::size_t count) {
+  int total = 0;
+  for (std::size_t k = 0; k < count; ++k) total += count_squares(anchors[k]);
+  const std::size_t at = out.size();
+  out.resize(at + static_cast<std::size_t>(total));
+  Action* slot = out.data() + at;
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto index = static_cast<std::uint8_t>(first + k);
+    for (Bits a = anchors[k]; a; a &= a - 1) {
+      *slot++ = MoveCode{Move::Place, index, static_cast<std::uint8_t>(std::countr_zero(a))}.encode();
     }
-    for_each_placement(p.pattern, open, [&](int anchor, Bits) {
-      if (must_meet && !placement_meets(seat, current_.card, p, anchor)) return;
-      out.push_back(MoveCode{Move::Place, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(anchor)}.encode());
-    });
   }
 }
 
+}  // namespace
+
+void GameshireState::add_placements(Seat seat, ActionList& out) const {
+  const SeasonCard& c = rules_->cards[current_.card];
+  const bool spring = season_ == Season::Spring;
+  const auto& list = spring ? c.spring : c.autumn;
+  const OmissionStarts& from = spring ? c.spring_from : c.autumn_from;
+  const Board& b = boards_[seat];
+  const Bits open = open_squares(seat);
+  const bool must_meet = !spring && seat == active_;
+  const ValueSets sets = must_meet ? value_sets(b.value) : ValueSets{};
+  std::array<Bits, kTransforms> anchors{};   // by orientation of this omission (at most eight)
+  const std::size_t first = from[b.omit];
+  const std::size_t count = from[b.omit + 1] - first;
+  for (std::size_t k = 0; k < count; ++k) {
+    const Placed& p = list[first + k];
+    if (spring && p.twin_before && same_results_before(*this, list, first, first + k)) continue;
+    anchors[k] = fitting_anchors(p.pattern, open);
+    if (must_meet && anchors[k]) anchors[k] = meeting_anchors(c.require, p.pattern, sets, anchors[k]);
+  }
+  push_placements(out, first, anchors.data(), count);
+}
+
 void GameshireState::add_skill_moves(Seat seat, ActionList& out) const {
+  // Most turns no skill is learned or none can be paid for: settled once, not per crop.
+  const Pool& p = pool(seat);
+  const int cost = skill_cost(seat);
+  if (p.skills == 0 || cost < 0 || p.boons < cost) return;
   for (int crop = 0; crop < kCrops; ++crop) {
     if (!skill_does_something(seat, crop)) continue;
     auto add = [&](int arg) { out.push_back(MoveCode{Move::UseSkill, static_cast<std::uint8_t>(crop), static_cast<std::uint8_t>(arg)}.encode()); };
@@ -298,7 +330,8 @@ bool GameshireState::skill_does_something(Seat seat, int crop) const {
         return false;
       });
     case SkillEffect::Omit: {
-      return step_ == Step::Record && !user.omit_token && user.omit == 0 && some_omission_fits(seat, current_.card, seat == active_);
+      LazyValues values{user};
+      return step_ == Step::Record && !user.omit_token && user.omit == 0 && some_omission_fits(seat, current_.card, seat == active_, values);
     }
     case SkillEffect::SwapResource: return !market_.empty() && resource_available();
     case SkillEffect::AddPlan: return !season_deck_.empty() && market_.size() < kMarketCapacity && resource_available();

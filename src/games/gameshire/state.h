@@ -10,8 +10,10 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <type_traits>
 
 #include "engine/game.h"
 #include "games/gameshire/cards.h"
@@ -129,6 +131,36 @@ struct LogEvent {
 inline constexpr int kMarketCapacity = 6;
 inline constexpr int kLogCapacity = 640;
 
+// The public log: a FixedVector<LogEvent, kLogCapacity> whose empty entries are never constructed and
+// never copied. Every playout makes a new state and every search iteration copies one; constructing
+// or copying all 640 entries (10 KiB) cost more than the short games played on them.
+class EventLog {
+ public:
+  EventLog() {}   // leaves items_ unconstructed: only [0, size_) is ever read
+  EventLog(const EventLog& other) : size_(other.size_) { std::memcpy(items_, other.items_, size_ * sizeof(LogEvent)); }
+  EventLog& operator=(const EventLog& other) {
+    size_ = other.size_;
+    std::memmove(items_, other.items_, size_ * sizeof(LogEvent));
+    return *this;
+  }
+  ~EventLog() {}
+
+  void push_back(const LogEvent& e) {
+    if (size_ >= static_cast<std::uint32_t>(kLogCapacity)) fixed_vector_overflow(kLogCapacity);
+    std::memcpy(&items_[size_++], &e, sizeof(LogEvent));
+  }
+  std::size_t size() const { return size_; }
+  static constexpr std::size_t capacity() { return kLogCapacity; }
+  const LogEvent& operator[](std::size_t i) const { return items_[i]; }
+  const LogEvent* begin() const { return items_; }
+  const LogEvent* end() const { return items_ + size_; }
+
+ private:
+  static_assert(std::is_trivially_copyable_v<LogEvent> && std::is_trivially_destructible_v<LogEvent>);
+  union { LogEvent items_[kLogCapacity]; };
+  std::uint32_t size_ = 0;
+};
+
 class GameshireState {
  public:
   GameshireState() = default;
@@ -183,7 +215,7 @@ class GameshireState {
   // Whether `viewer` knows that wrinkle `w` is in the game: every wrinkle when they were reviewed,
   // otherwise only those drawn and those the options name.
   bool wrinkle_known(int w) const;
-  const FixedVector<LogEvent, kLogCapacity>& log() const { return log_; }
+  const EventLog& log() const { return log_; }
   int quota(Seat s) const;
   bool won() const { return won_; }
   LossCause loss_cause() const { return loss_; }
@@ -217,11 +249,27 @@ class GameshireState {
   void add_token_moves(Seat seat, ActionList& out) const;
   void add_placements(Seat seat, ActionList& out) const;
   int card_squares(CardId card) const;                  // squares of `card`'s side this season
-  bool some_omission_fits(Seat s, CardId card, bool as_active) const;
+  // A map's value planes, read on first use (only demands need them) and shared by one turn's checks.
+  struct LazyValues {
+    const Board& board;
+    bool ready = false;
+    ValueSets sets;
+    const ValueSets& get() {
+      if (!ready) { sets = value_sets(board.value); ready = true; }
+      return sets;
+    }
+  };
+  bool can_fit(Seat s, CardId card, bool as_active, LazyValues& values) const;
+  bool fits(Seat s, CardId card, bool as_active, int omitted, LazyValues& values) const;
+  bool some_omission_fits(Seat s, CardId card, bool as_active, LazyValues& values) const;
   bool resource_available() const;                      // a resource card can be drawn
   bool spring_complete() const;
   void resample_hidden_wrinkles(Rng& rng);
-  void log_event(const LogEvent& e);
+  // Inline: called for every event of every playout.
+  void log_event(const LogEvent& e) {
+    if (log_.size() + 1 < log_.capacity()) log_.push_back(e);
+    else if (log_.size() + 1 == log_.capacity()) log_.push_back({.kind = Event::LogFull});
+  }
 
   // rules.cpp
   void start_turn();
@@ -273,7 +321,7 @@ class GameshireState {
   FixedVector<ResId, kMaxResDeck> res_discard_;
   FixedVector<std::uint8_t, kMaxWrinkles> wrinkles_in_game_;
   std::uint32_t wrinkles_drawn_ = 0;    // bit w: wrinkle w has been drawn
-  FixedVector<LogEvent, kLogCapacity> log_;
+  EventLog log_;
 };
 
 }  // namespace court::gameshire
