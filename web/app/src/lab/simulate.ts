@@ -157,11 +157,33 @@ export function simulatePanel(lab: LabState): SimulatePanel {
       mount(jobsBox, h("p.muted", "No simulations yet."));
       return;
     }
-    mount(jobsBox, h("ul.jobs", jobs.map(jobRow)));
+    if (!progressInPlace()) mount(jobsBox, h("ul.jobs", jobs.map(jobRow)));
+  }
+
+  /**
+   * Writes the running jobs' progress into their rows when the list shows the same jobs in the same states
+   * (false otherwise): a row rebuilt at every poll would lose a click on its Cancel button halfway.
+   */
+  function progressInPlace(): boolean {
+    const rows = [...jobsBox.querySelectorAll<HTMLElement>(".job-row")];
+    const same = rows.length === jobs.length &&
+      rows.every((row, i) => row.dataset.job === String(jobs[i].id) && row.dataset.status === jobs[i].status);
+    if (!same) return false;
+    jobs.forEach((job, i) => {
+      const bar = rows[i].querySelector<HTMLProgressElement>(".job-progress progress");
+      const words = rows[i].querySelector(".job-progress span");
+      if (bar) (bar.max = job.total), (bar.value = job.done);
+      if (words) words.textContent = progressWords(job);
+    });
+    return true;
+  }
+
+  function progressWords(job: Job): string {
+    const fraction = job.total ? job.done / job.total : 0;
+    return `${Math.floor(100 * fraction)}% · ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")}`;
   }
 
   function jobRow(job: Job): HTMLElement {
-    const fraction = job.total ? job.done / job.total : 0;
     const cancel = h("button.secondary.small", { type: "button" }, "Cancel");
     cancel.addEventListener("click", async () => {
       try {
@@ -184,7 +206,7 @@ export function simulatePanel(lab: LabState): SimulatePanel {
         ? h(
             "div.row.job-progress",
             h("progress", { max: job.total, value: job.done, "aria-label": `job ${job.id} progress` }),
-            h("span.small", `${Math.floor(100 * fraction)}% · ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")}`),
+            h("span.small", progressWords(job)),
             cancel,
           )
         : null,
