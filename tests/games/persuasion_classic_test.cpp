@@ -1093,3 +1093,15 @@ TEST(PersuasionClassicEtiquette, LimitedCorrespondenceTableTalksOnlyBeforeTheFir
 
 }  // namespace
 }  // namespace court::persuasion_classic
+
+namespace court::persuasion_classic {
+namespace {
+
+// to_act is kept, not recomputed per call (issue 22: random playouts ask it several times a step);
+// what it keeps must be who acts by the rules at every step (phases, turns, simultaneous intentions).
+TEST(PersuasionClassicToAct, KeptSeatsToActAreTheRulesSeatsAtEveryStep) {
+  test_support::expect_kept_to_act_is_computed<ClassicState>("persuasion-classic");
+}
+
+}  // namespace
+}  // namespace court::persuasion_classic

@@ -854,3 +854,15 @@ TEST(PersuasionEtiquette, MailBoundTableTalksOnlyBeforeTheFirstMoveAndAfterTheEn
 
 }  // namespace
 }  // namespace court::persuasion
+
+namespace court::persuasion {
+namespace {
+
+// to_act is kept, not recomputed per call (issue 22: random playouts ask it several times a step);
+// what it keeps must be who acts by the rules at every step (phases, turns, simultaneous choices).
+TEST(PersuasionToAct, KeptSeatsToActAreTheRulesSeatsAtEveryStep) {
+  test_support::expect_kept_to_act_is_computed<LetterboxState>("persuasion");
+}
+
+}  // namespace
+}  // namespace court::persuasion

@@ -68,6 +68,8 @@ class ClassicState
   // state.cpp: who acts, the legal moves, and what a seat cannot know. to_act() is kept up to date by
   // every change of phase or turn (refresh_to_act): random playouts ask it several times a step.
   SeatSet to_act() const { return to_act_; }
+  // Who acts, worked out from the phase and the mail: what to_act() keeps (tests compare the two).
+  SeatSet to_act_now() const;
   void legal_actions(Seat seat, ActionList& out) const;
   // The number of legal moves of `seat` and the k-th of them in legal_actions' order, without listing
   // them (HasLegalAt: a random playout lists none).
@@ -109,7 +111,6 @@ class ClassicState
   bool mutual(Seat a, Seat b, Intent kind) const {
     return mail_[a].kind == kind && mail_[a].to == b && mail_[b].kind == kind && mail_[b].to == a;
   }
-  SeatSet to_act_now() const;
   // to_act_ and, at Intentions, open_ (the seats whose standing is still open) after a change.
   void refresh_to_act();
   // The seats `seat` may invite or propose to: the other eligible seats.
