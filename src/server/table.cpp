@@ -400,7 +400,8 @@ void Table::run_one_bot() {
 }
 
 // One bot move at least; more in the same task while the next bot is quick (its last choice took under
-// kQuickBot) and these moves together took under kQuickBot. False when a bot failed.
+// kQuickBot) and these moves together took under kQuickBot; then stores them. False when a bot failed or
+// its moves could not be stored.
 bool Table::play_bots() {
   const auto start = std::chrono::steady_clock::now();
   bool played = true;
