@@ -25,6 +25,19 @@ TEST(SeatSet, InsertEraseIterate) {
   EXPECT_EQ(SeatSet().lowest(), -1);
 }
 
+TEST(FixedVector, AppendUnwrittenGrowsByNAndRefusesOverflow) {
+  FixedVector<int, 4> v;
+  v.push_back(7);
+  int* slot = v.append_unwritten(2);
+  slot[0] = 8;
+  slot[1] = 9;
+  EXPECT_EQ(std::vector<int>(v.begin(), v.end()), (std::vector<int>{7, 8, 9}));
+  EXPECT_THROW(v.append_unwritten(2), std::length_error);
+  EXPECT_EQ(v.size(), 3u);
+  EXPECT_EQ(v.append_unwritten(0), v.end());
+  EXPECT_EQ(v.size(), 3u);
+}
+
 TEST(FixedVector, KeepsOrderAndRefusesOverflow) {
   FixedVector<int, 4> v;
   v.push_back(1);

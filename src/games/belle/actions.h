@@ -72,9 +72,8 @@ struct MoveBuffer {
   }
   bool empty() const { return size == 0; }
   void append_to(ActionList& out) const {
-    const std::size_t base = out.size();
-    out.resize(base + size);
-    for (std::size_t i = 0; i < size; ++i) out[base + i] = items[i];
+    Action* slot = out.append_unwritten(size);
+    for (std::size_t i = 0; i < size; ++i) slot[i] = items[i];
   }
 };
 

@@ -249,13 +249,11 @@ bool same_results_before(const GameshireState& st, const std::vector<Placed>& li
 }
 
 // Appends a placement move of list entry first + k at each anchor of anchors[k], in list then anchor
-// order; written in place after one resize (a Record step lists dozens of them).
+// order; written in place after one append_unwritten (a Record step lists dozens of them).
 void push_placements(ActionList& out, std::size_t first, const Bits* anchors, std::size_t count) {
   int total = 0;
   for (std::size_t k = 0; k < count; ++k) total += count_squares(anchors[k]);
-  const std::size_t at = out.size();
-  out.resize(at + static_cast<std::size_t>(total));
-  Action* slot = out.data() + at;
+  Action* slot = out.append_unwritten(static_cast<std::size_t>(total));
   for (std::size_t k = 0; k < count; ++k) {
     const auto index = static_cast<std::uint8_t>(first + k);
     for (Bits a = anchors[k]; a; a &= a - 1) {
