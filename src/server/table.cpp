@@ -205,8 +205,9 @@ Seat Table::attach(const std::shared_ptr<Subscriber>& subscriber, const std::opt
       throw ApiError(403, "bad_token", fmt::format("that token is not a seat token of table {}", code()));
     }
   }
+  std::string state = state_message(seat, LogLines::All);
   watchers_.push_back({subscriber, subscriber.get(), seat});
-  subscriber->send(state_message(seat, LogLines::All), true);
+  subscriber->send(std::move(state), true);
   send_talk_history(*subscriber, seat);
   return seat;
 }
@@ -319,7 +320,12 @@ void Table::settle() {
   }
 }
 
+// Every state message is built here, so this is where moves the database does not hold (store_bot_moves)
+// are kept from everyone: the table stopped, and a page that connects or asks again is refused.
 std::string Table::state_message(Seat seat, LogLines lines) const {
+  if (!all_moves_stored()) {
+    throw ApiError(500, "broken", "this table stopped: its last moves could not be stored");
+  }
   const GameState& state = match_->state();
   nlohmann::json legal = nlohmann::json::array();
   nlohmann::json waiting_for = nlohmann::json::array();
@@ -352,7 +358,7 @@ std::string Table::state_message(Seat seat, LogLines lines) const {
 }
 
 void Table::broadcast() {
-  if (!unstored_.empty()) return;   // a move the database does not hold is told to nobody (store_bot_moves)
+  if (!all_moves_stored()) return;   // told to nobody (state_message)
   last_broadcast_ = std::chrono::steady_clock::now();
   std::vector<std::pair<Seat, std::string>> made;   // one message per seat, shared by its connections
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });

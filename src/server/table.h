@@ -99,6 +99,7 @@ class Table : public std::enable_shared_from_this<Table> {
   enum class LogLines { All, Recent };
   static constexpr std::size_t kRecentLogLines = 40;
   std::string state_message(Seat seat, LogLines lines) const;
+  bool all_moves_stored() const { return unstored_.empty(); }
   nlohmann::json talk_json(Seat seat) const;
   void check_token(Seat seat, const std::string& token) const;
   void check_talk(Seat seat, std::optional<Seat> to);

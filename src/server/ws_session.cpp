@@ -81,13 +81,11 @@ void WsSession::handle(const std::string& text) {
   try {
     const ClientMessage message = read_client_message(text);
     auto self = shared_from_this();
-    if (message.type == ClientMessage::Type::Sync) {
-      asio::post(table_->strand(), [table = table_, self, seat = seat_] { table->sync(*self, seat); });
-      return;
-    }
     asio::post(table_->strand(), [table = table_, self, seat = seat_, message] {
       try {
-        if (message.type == ClientMessage::Type::Say) {
+        if (message.type == ClientMessage::Type::Sync) {
+          table->sync(*self, seat);
+        } else if (message.type == ClientMessage::Type::Say) {
           table->say(seat, message.token, message.to, message.text);
         } else {
           table->move(seat, message.token, message.step, message.action);

@@ -2,11 +2,14 @@
 #include <gtest/gtest.h>
 
 #include <boost/asio/io_context.hpp>
+#include <sqlite3.h>
 
 #include "engine/data.h"
 #include "server/lobby.h"
 #include "server/server_test_support.h"
+#include "server/api_error.h"
 #include "server/storage.h"
+#include "server/table.h"
 
 namespace court::server_test {
 namespace {
@@ -139,6 +142,52 @@ TEST(ServerLobby, FinishedTablesLeaveMemoryAndAreReadBack) {
   ASSERT_TRUE(again);
   EXPECT_EQ(again->status(), court::server::kFinished);
   EXPECT_EQ(again->summary().at("outcome"), outcome);
+}
+
+struct Inbox : court::server::Subscriber {
+  std::vector<std::string> received;
+  void send(std::string text, bool) override { received.push_back(std::move(text)); }
+};
+
+// The ApiError code `f` throws ("" when it throws none).
+template <class F>
+std::string refusal(F f) {
+  try {
+    f();
+  } catch (const court::server::ApiError& e) {
+    return e.code();
+  }
+  return "";
+}
+
+// Bots' moves are stored in one transaction at the end of their task (docs/protocol.md, "Storage"). When
+// the database refuses them the table stops, and the moves it played but could not store are told to
+// nobody: not to a page that connects afterwards, nor to one that asks for the state again.
+TEST(ServerLobby, BotMovesTheDatabaseRefusedAreShownToNobody) {
+  const std::string db = temp_db("lobby_refused");
+  court::server::Storage storage(db);
+  boost::asio::io_context games;
+  court::server::Lobby lobby(storage, games.get_executor());
+  auto table = lobby.create({{"game", "intrigue"}, {"seats", {"random", "random", "random"}}, {"seed", 3}});
+  auto before = std::make_shared<Inbox>();
+  ASSERT_EQ(table->attach(before, std::nullopt), court::kSpectator);
+  table->detach(before.get());
+  ASSERT_EQ(before->received.size(), 1u);   // the state at step 0, before any move
+
+  sqlite3* other = nullptr;   // another connection makes the database refuse every stored move
+  ASSERT_EQ(sqlite3_open(db.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "CREATE TRIGGER refuse BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'refused'); END;",
+                         nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(other);
+  games.run();   // the bots play their first task, which cannot be stored: the table stops
+
+  EXPECT_EQ(table->summary().at("steps"), 0);
+  EXPECT_EQ(table->status(), court::server::kPlaying);
+  auto after = std::make_shared<Inbox>();
+  EXPECT_EQ(refusal([&] { table->attach(after, std::nullopt); }), "broken");
+  EXPECT_EQ(refusal([&] { table->sync(*after, court::kSpectator); }), "broken");
+  EXPECT_TRUE(after->received.empty());
+  EXPECT_EQ(storage.load(table->code())->actions.size(), 0u);
 }
 
 TEST(ServerLobby, ServesTheBrowserClient) {
