@@ -9,17 +9,17 @@ class RandomBot final : public Bot {
  public:
   explicit RandomBot(std::uint64_t seed) : rng_(make_rng(seed)) {}
   Action choose(GameState& state, Seat seat) override {
-    state.legal_actions(seat, actions_);
-    return choose_from_legal(actions_, seat);
+    const LegalMoves legal(state, seat, actions_);
+    return legal[choose_from_legal(legal, seat)];
   }
   bool needs_state() const override { return false; }
   bool reseed(std::uint64_t seed) override {
     rng_ = make_rng(seed);
     return true;
   }
-  Action choose_from_legal(const ActionList& legal, Seat) override {
+  std::uint32_t choose_from_legal(const LegalMoves& legal, Seat) override {
     if (legal.empty()) throw std::logic_error("random bot asked to move with no legal action");
-    return legal[uniform(rng_, static_cast<std::uint32_t>(legal.size()))];
+    return uniform(rng_, legal.size());
   }
 
  private:

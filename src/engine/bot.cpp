@@ -6,7 +6,22 @@
 
 namespace court {
 
-Action Bot::choose_from_legal(const ActionList&, Seat) {
+LegalMoves::LegalMoves(const GameState& state, Seat seat, ActionList& buffer) : state_(state), seat_(seat) {
+  if (const auto count = state.legal_count(seat)) {
+    count_ = *count;
+    return;
+  }
+  state.legal_actions(seat, buffer);
+  listed_ = &buffer;
+  count_ = static_cast<std::uint32_t>(buffer.size());
+}
+
+Action LegalMoves::operator[](std::uint32_t k) const {
+  if (k >= count_) throw std::logic_error(fmt::format("move {} asked of {} legal moves", k, count_));
+  return listed_ ? (*listed_)[k] : state_.legal_action(seat_, k);
+}
+
+std::uint32_t Bot::choose_from_legal(const LegalMoves&, Seat) {
   throw std::logic_error("this bot needs the state: call choose()");
 }
 

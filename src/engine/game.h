@@ -150,6 +150,7 @@ class GameReport {
   // Empties it for the next game, keeping its storage.
   void clear() {
     used_ = 0;
+    in_order_ = true;
     for (auto& c : cards_) c.clear();
     capped = false;
   }
@@ -161,16 +162,27 @@ class GameReport {
     while (i < used_ && figures_[i].name != name) ++i;
     return i;
   }
+  // The slots keep their names from game to game, all distinct. A game sets its figures in much the
+  // same order every time: while this game's have come in the slots' order, a name equal to the next
+  // slot's is new (the names before it are this game's, and differ from it), found with one comparison.
   double& slot(std::string_view name) {
+    if (in_order_ && used_ < figures_.size() && figures_[used_].name == name) return new_figure();
     if (const std::size_t i = index_of(name); i < used_) return figures_[i].value;
-    if (used_ == figures_.size()) figures_.emplace_back();
+    in_order_ = false;
+    std::size_t j = used_;   // a later slot that has the name, or a new one at the end
+    while (j < figures_.size() && figures_[j].name != name) ++j;
+    if (j == figures_.size()) figures_.emplace_back().name.assign(name);
+    std::swap(figures_[used_].name, figures_[j].name);
+    return new_figure();
+  }
+  double& new_figure() {
     Figure& f = figures_[used_++];
-    f.name.assign(name);   // reuses the slot's storage from an earlier game
     f.value = 0;
     return f.value;
   }
   std::vector<Figure> figures_;   // the first used_ are this game's
   std::size_t used_ = 0;
+  bool in_order_ = true;          // this game's figures so far are the slots' names, in order
   std::array<std::vector<std::string_view>, kMaxSeats> cards_;
 };
 
@@ -426,6 +438,24 @@ class GameFactory {
 // A player that chooses its own moves. The harness (Match) hands a bot a copy of the state
 // determinized for the bot's seat, never the true state, so no bot can read hidden information.
 // Bot specs, make_bot and the bot names are in engine/bot.h.
+// One seat's legal moves as a bot that needs no state reads them: their number and the k-th. A game
+// that counts its moves and names the k-th (HasLegalAt) is asked without listing them, as in playouts
+// (random_legal_action); otherwise they are listed into `buffer` first. The same moves either way.
+class LegalMoves {
+ public:
+  LegalMoves(const GameState& state, Seat seat, ActionList& buffer);
+  std::uint32_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  // The k-th move; throws std::logic_error when k is not below size().
+  Action operator[](std::uint32_t k) const;
+
+ private:
+  const GameState& state_;
+  Seat seat_;
+  const ActionList* listed_ = nullptr;   // null when the state names them
+  std::uint32_t count_ = 0;
+};
+
 class Bot {
  public:
   virtual ~Bot() = default;
@@ -434,9 +464,10 @@ class Bot {
   virtual Action choose(GameState& state, Seat seat) = 0;
 
   // A bot that decides from its legal moves alone (such as `random`) says so; the harness then
-  // hands it only that list (which a seat always knows) and makes no determinized copy.
+  // hands it only those moves (which a seat always knows) and makes no determinized copy. It answers
+  // with the index of its choice among them.
   virtual bool needs_state() const { return true; }
-  virtual Action choose_from_legal(const ActionList& legal, Seat seat);
+  virtual std::uint32_t choose_from_legal(const LegalMoves& legal, Seat seat);
   // A bot whose only memory is its generator starts over as the bot made with `seed` would, and says
   // so (the simulator's workers keep their bots from game to game); others answer false and are made
   // anew.

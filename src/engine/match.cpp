@@ -52,8 +52,8 @@ std::optional<std::string> Match::play(Seat seat, Action action) {
 Action Match::bot_choice(Seat seat) {
   Bot& bot = *bots_[seat];
   if (!bot.needs_state()) {
-    state_->legal_actions(seat, legal_);
-    return bot.choose_from_legal(legal_, seat);
+    const LegalMoves legal(*state_, seat, legal_);
+    return legal[bot.choose_from_legal(legal, seat)];
   }
   if (!scratch_) scratch_ = state_->clone();
   else scratch_->copy_from(*state_);
@@ -69,10 +69,9 @@ Seat Match::next_bot() const {
 Action Match::play_bot(Seat seat) {
   Bot& bot = *bots_[seat];
   if (!bot.needs_state() && !record_replay_) {
-    // The move comes from the legal list of the true state, made just now: no check needed.
-    state_->legal_actions(seat, legal_);
-    Action action = bot.choose_from_legal(legal_, seat);
-    if (!legal_.contains(action)) throw std::logic_error("bot " + seat_specs_[seat] + " chose outside its list");
+    // The move is one of the true state's legal moves, by its index among them: no check needed.
+    const LegalMoves legal(*state_, seat, legal_);
+    const Action action = legal[bot.choose_from_legal(legal, seat)];
     state_->apply_legal(seat, action);
     ++steps_;
     return action;

@@ -90,7 +90,7 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
     const GameState& state = match_->state();
     const Outcome outcome = state.outcome();
     record.length = static_cast<std::uint32_t>(match_->steps());
-    record.seats.assign(outcome.seats.begin(), outcome.seats.end());
+    record.seats = outcome.seats;
     record.cooperative = outcome.cooperative;
     record.team_win = outcome.team_win;
     record.loss_cause = outcome.loss_cause ? outcome.loss_cause : "";
@@ -170,6 +170,8 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
   std::vector<Worker> workers;
   workers.reserve(static_cast<std::size_t>(threads));
   for (int t = 0; t < threads; ++t) workers.emplace_back(entry, factory, lineup, settings);
+  // Each worker's share with some to spare, so its records are not moved as they grow.
+  for (Worker& worker : workers) worker.records().games.reserve(mine / static_cast<std::uint64_t>(threads) + 64);
 
   // Workers claim games a few at a time (one shared counter touched per game kept two threads waiting
   // on each other's cache line when a game takes a few microseconds), in increasing order: each

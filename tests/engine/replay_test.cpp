@@ -198,6 +198,27 @@ TEST(Match, RestartPlaysTheGameANewMatchPlays) {
   }
 }
 
+// A bot that needs no state (random) reads its legal moves through LegalMoves: the moves legal_actions
+// lists, in its order, whether the game names the k-th itself (HasLegalAt: nothing is listed) or not.
+TEST(LegalMoves, AreTheListedMovesWhetherTheGameCountsThemOrNot) {
+  for (const GameEntry& entry : games().all()) {
+    const std::vector<std::string> people(static_cast<std::size_t>(entry.info.min_seats), "human");
+    Match match(entry, entry.prepare(entry.make_config(entry.info.min_seats, {})), 5, people);
+    Rng rng = make_rng(5);
+    for (int step = 0; step < 60 && !match.state().terminal(); ++step) {
+      const Seat seat = match.state().to_act().lowest();
+      ActionList listed, buffer;
+      match.state().legal_actions(seat, listed);
+      const LegalMoves legal(match.state(), seat, buffer);
+      ASSERT_EQ(legal.size(), listed.size()) << entry.info.id << " step " << step;
+      for (std::uint32_t k = 0; k < legal.size(); ++k) EXPECT_EQ(legal[k], listed[k]) << entry.info.id << " k " << k;
+      EXPECT_EQ(buffer.empty(), match.state().legal_count(seat).has_value()) << entry.info.id;
+      EXPECT_THROW(legal[legal.size()], std::logic_error);
+      ASSERT_FALSE(match.play(seat, listed[uniform(rng, legal.size())]));
+    }
+  }
+}
+
 TEST(BotSpec, ParsesNameAndParameters) {
   BotSpec spec = BotSpec::parse("ismcts:iters=2000,c=0.7");
   EXPECT_EQ(spec.name, "ismcts");

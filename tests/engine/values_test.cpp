@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "engine/game.h"
 #include "engine/outcome.h"
 #include "engine/rng.h"
 #include "engine/types.h"
@@ -23,6 +24,46 @@ TEST(SeatSet, InsertEraseIterate) {
   EXPECT_FALSE(set.contains(-1));
   EXPECT_TRUE(SeatSet().empty());
   EXPECT_EQ(SeatSet().lowest(), -1);
+}
+
+// The figures of one game, as (name, value) in the order first set.
+std::vector<std::pair<std::string, double>> figures_of(const GameReport& r) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const auto& f : r) out.emplace_back(f.name, f.value);
+  return out;
+}
+
+// The simulator reuses one GameReport from game to game (clear): each game's figures are its own, in
+// the order it set them, whether it sets the earlier games' names in their order or not.
+TEST(GameReport, EachGameHasItsOwnFiguresInTheOrderItSetThem) {
+  using Figures = std::vector<std::pair<std::string, double>>;
+  GameReport r;
+  r.set("a", 1);
+  r.add("b");
+  r.add("b");
+  EXPECT_EQ(figures_of(r), (Figures{{"a", 1}, {"b", 2}}));
+  r.clear();
+  r.set("a", 3);
+  r.add("a", 2);   // in the slots' order so far, then a name already set
+  r.set("b", 4);
+  EXPECT_EQ(figures_of(r), (Figures{{"a", 5}, {"b", 4}}));
+  r.clear();
+  r.set("b", 1);   // out of order: b and a swap slots
+  r.set("c", 2);
+  r.add("b");
+  EXPECT_EQ(figures_of(r), (Figures{{"b", 2}, {"c", 2}}));
+  r.clear();
+  r.set("b", 7);   // in the slots' order again; then a name left by an earlier game further on
+  r.set("a", 8);
+  r.add("b");
+  r.add("c");
+  EXPECT_EQ(figures_of(r), (Figures{{"b", 8}, {"a", 8}, {"c", 1}}));
+  EXPECT_EQ(r.value("c"), 1);
+  EXPECT_EQ(r.value("d"), 0);
+  EXPECT_FALSE(r.has("d"));
+  r.clear();
+  EXPECT_EQ(r.size(), 0u);
+  EXPECT_FALSE(r.has("a"));
 }
 
 TEST(FixedVector, AppendUnwrittenGrowsByNAndRefusesOverflow) {

@@ -38,7 +38,7 @@ inline void fill_report(GameReport& r, const PersuasionDeck& deck, const CardsIn
     winners += won[s];
     engaged_won += won[s] && standing[s] == Standing::Engaged;
     independent_won += won[s] && standing[s] == Standing::Independent;
-    for (CardId c : table.hands[s]) r.card(s, deck.trait_label(c));
+    for (CardId c : table.hands[s]) r.card(s, deck.trait_labels[c]);   // a hand holds real cards
     if (table.desires[s] != kNoCard) r.card(s, deck.desires_card_label(table.desires[s]));
   }
   r.set("rounds", rounds);
