@@ -122,6 +122,7 @@ void load_cards(IntrigueRules& rules, const GameConfig& config) {
     if (rules.cards.size() > static_cast<std::size_t>(kMaxCardTypes)) {
       throw UserError(fmt::format("{}: more than {} card titles", file, kMaxCardTypes));
     }
+    rules.face_up[rules.cards.size() - 1] = face_up_kind(rules.cards.back());
     for (int q = 0; q < rules.cards.back().quantity; ++q) {
       if (rules.deck.size() >= static_cast<std::size_t>(kMaxDeck)) {
         throw UserError(fmt::format("{}: the deck holds more than {} cards", file, kMaxDeck));
@@ -133,6 +134,30 @@ void load_cards(IntrigueRules& rules, const GameConfig& config) {
 }
 
 }  // namespace
+
+FaceUp face_up_kind(const CardInfo& card) {
+  switch (card.type) {
+    case CardType::Support:
+      return FaceUp::Support;
+    case CardType::Relationship: {
+      const int sign = card.support > 0 ? 0 : card.support < 0 ? 1 : 2;
+      const int first = static_cast<int>(card.symmetric() ? FaceUp::PositiveRelationship : FaceUp::PositiveRelationshipBothWays);
+      return static_cast<FaceUp>(first + sign);
+    }
+    case CardType::Action:
+      switch (card.effect) {
+        case Effect::Oracle: return FaceUp::Oracle;
+        case Effect::Assassination: return FaceUp::Assassination;
+        case Effect::Virtue:
+        case Effect::Spy: return FaceUp::Revealing;
+        case Effect::Manipulate: return FaceUp::Manipulate;
+        case Effect::Misinformation: return FaceUp::Misinformation;
+        case Effect::Lies: return FaceUp::Lies;
+        default: return FaceUp::None;
+      }
+  }
+  return FaceUp::None;
+}
 
 bool IntrigueRules::has_trait(CharacterId c, TraitId t) const {
   for (TraitId own : characters[c].traits) if (own == t) return true;
