@@ -164,11 +164,6 @@ bool IntrigueRules::has_trait(CharacterId c, TraitId t) const {
   return false;
 }
 
-int IntrigueRules::support_value(CardId card, CharacterId c) const {
-  const CardInfo& info = cards[card];
-  if (info.trait == kNoTrait || has_trait(c, info.trait)) return info.support;
-  return info.support_without_trait;
-}
 
 CardId IntrigueRules::find_card(const std::string& title) const {
   for (std::size_t i = 0; i < cards.size(); ++i) if (cards[i].title == title) return static_cast<CardId>(i);
@@ -187,6 +182,13 @@ IntrigueRules load_intrigue_rules(const GameConfig& config) {
   IntrigueRules rules;
   load_characters(rules, config);
   load_cards(rules, config);
+  for (std::size_t card = 0; card < rules.cards.size(); ++card) {
+    const CardInfo& info = rules.cards[card];
+    for (std::size_t c = 0; c < rules.characters.size(); ++c) {
+      const bool full = info.trait == kNoTrait || rules.has_trait(static_cast<CharacterId>(c), info.trait);
+      rules.support_table[card][c] = static_cast<std::int8_t>(full ? info.support : info.support_without_trait);
+    }
+  }
   rules.hand_size = static_cast<int>(config.options.get_int("hand_size"));
   rules.rounds = static_cast<int>(config.options.get_int("rounds"));
   rules.starting_points = static_cast<int>(config.options.get_int("starting_points"));

@@ -112,8 +112,10 @@ struct IntrigueRules {
   int starting_points = 3;
 
   bool has_trait(CharacterId c, TraitId t) const;
-  // What `card` adds to character `c`'s support (trait-conditional values resolved).
-  int support_value(CardId card, CharacterId c) const;
+  // What `card` adds to character `c`'s support (trait-conditional values resolved), from a table made
+  // when the data loads: every round's reveal asks it of every card in the stacks.
+  int support_value(CardId card, CharacterId c) const { return support_table[card][c]; }
+  std::array<std::array<std::int8_t, kMaxCharacters>, kMaxCardTypes> support_table{};
   // The card id of `title`, or kNoCard.
   CardId find_card(const std::string& title) const;
   // The character id of `name`, or -1.

@@ -276,10 +276,11 @@ void IntrigueState::settle_debts() {
 // Players score their tokens: a token of the winner pays its value, any other token costs a point.
 void IntrigueState::score_round(Letter winner) {
   std::array<int, kSeats> delta{};
-  for (int t = 0; t < token_count(); ++t) {
-    int holder = token_holder(t);
-    if (holder < 0) continue;
-    delta[holder] += token_letter(t) == winner ? token_value(t) : -rules_->losing_token_penalty;
+  for (int s = 0; s < kSeats; ++s) {
+    for (std::uint32_t held = tokens_held_[s]; held != 0; held &= held - 1) {
+      const int t = std::countr_zero(held);
+      delta[s] += token_letter(t) == winner ? token_value(t) : -rules_->losing_token_penalty;
+    }
   }
   for (int s = 0; s < kSeats; ++s) points_[s] = static_cast<std::int16_t>(points_[s] + delta[s]);
   log_event({.kind = Event::RoundWon, .letter = winner, .who = character_[winner],

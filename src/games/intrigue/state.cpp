@@ -111,19 +111,21 @@ void for_each_title(const FixedVector<CardId, kMaxHand>& hand, Fn&& fn) {
 struct IntrigueState::TurnContext {
   std::uint32_t free_tokens = 0;  // bit t: token t lies on its character
   // A card's face-up moves by its FaceUp kind: the sets of a's and b's values of its block (MoveBlock).
-  std::array<std::array<std::uint8_t, 2>, kFaceUpKinds> face_up{};
+  std::array<std::uint8_t, kFaceUpKinds> first{};
+  std::array<std::uint8_t, kFaceUpKinds> second{};
 
   MoveBlock face_up_block(CardId card, FaceUp kind) const {
     const bool relationship = kind >= FaceUp::PositiveRelationship;
     const Move move = kind == FaceUp::Support ? Move::PlaySupportFaceUp
                       : relationship          ? Move::PlayRelationship
                                               : Move::PlayAction;
-    const auto [first, second] = face_up[static_cast<int>(kind)];
-    return {.move = move, .card = card, .first = first, .second = second, .b_flip = relationship};
+    const int i = static_cast<int>(kind);
+    return {.move = move, .card = card, .first = first[i], .second = second[i], .b_flip = relationship};
   }
 };
 
-IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
+// Inline: built twice a step in random playouts (counting, then picking).
+inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
   TurnContext c;
   const std::uint32_t mine = tokens_held_[seat];
   const std::uint32_t held = tokens_held_[0] | tokens_held_[1] | tokens_held_[2];
@@ -139,7 +141,8 @@ IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
   }
   const std::uint32_t empty = ~filled & kAllEdges;
   auto set = [&](FaceUp kind, std::uint32_t first, std::uint32_t second) {
-    c.face_up[static_cast<int>(kind)] = {static_cast<std::uint8_t>(first), static_cast<std::uint8_t>(second)};
+    c.first[static_cast<int>(kind)] = static_cast<std::uint8_t>(first);
+    c.second[static_cast<int>(kind)] = static_cast<std::uint8_t>(second);
   };
   set(FaceUp::Support, kAllLetters, 1);
   set(FaceUp::Oracle, 1, 1);
