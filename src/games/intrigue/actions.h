@@ -97,7 +97,8 @@ struct MoveBlock {
   std::uint32_t size() const { return bit_count(first) * bit_count(second); }
   MoveCode at(std::uint32_t k) const {
     const std::uint32_t per_a = bit_count(second);
-    return code(nth_bit(first, k / per_a), nth_bit(second, k % per_a));
+    const std::uint32_t x = per_a == 1 ? k : k / per_a;  // most blocks have one b: no division then
+    return code(nth_bit(first, x), nth_bit(second, k - x * per_a));
   }
   void append_to(MoveBuffer& out) const {
     for_each_bit(first, [&](std::uint8_t x) { for_each_bit(second, [&](std::uint8_t y) { out.add(code(x, y)); }); });
