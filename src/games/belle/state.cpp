@@ -210,12 +210,13 @@ void BelleState::visit_reach_moves(Seat seat, Add&& add) const {
       const Unit& u = units_[i];
       const bool repellable = (u.owner == seat) & !u.couple() & (static_cast<int>(i) != invited_unit_) &
                               attractable_guest(u.top, invited.reach_symbols);
+      // A branch after all: few units can be repelled, and each has a move per seat.
+      if (!repellable) continue;
       for (int to = 0; to < seats_; ++to) {
         add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)},
-            repellable & (to != seat));
+            to != seat);
       }
-      add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true},
-          repellable);
+      add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true}, true);
     }
   }
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -48,20 +49,64 @@ inline constexpr std::size_t kMaxMoves = kTokens + kLetters + kMaxHand * (kLette
 // onto the list reloads its size from memory after every store (the compiler cannot tell the size from
 // the items), a chain that was most of legal_actions' time.
 struct MoveBuffer {
-  // Room for kMaxMoves and the slots add_if may write past the last move kept.
-  std::array<Action, kMaxMoves + 8> items;  // not zeroed: only [0, size) is read
+  std::array<Action, kMaxMoves> items;  // not zeroed: only [0, size) is read
   std::size_t size = 0;
 
   void add(MoveCode m) { items[size++] = m.encode(); }
-  // Writes the move and keeps it only when `keep`: no branch for the processor to mispredict, where
-  // which moves exist depends on random play (who holds a token, what a card is).
-  void add_if(MoveCode m, bool keep) {
-    items[size] = m.encode();
-    size += keep ? 1 : 0;
-  }
   void append_to(ActionList& out) const {
     Action* slot = out.append_unwritten(size);
     for (std::size_t i = 0; i < size; ++i) slot[i] = items[i];
+  }
+};
+
+// How many bits of `bits` (below 64) are set: std::popcount is a library call on the baseline x86-64
+// this builds for, and random playouts count moves at every step.
+inline constexpr std::array<std::uint8_t, 64> kBitCounts = [] {
+  std::array<std::uint8_t, 64> out{};
+  for (int bits = 1; bits < 64; ++bits) out[bits] = static_cast<std::uint8_t>(out[bits >> 1] + (bits & 1));
+  return out;
+}();
+static_assert(kTokens <= 6, "token sets must fit kBitCounts");
+constexpr std::uint32_t bit_count(std::uint32_t bits) { return kBitCounts[bits & 63]; }
+
+// The i-th set bit of `bits`, lowest first (i < bit_count(bits)).
+constexpr std::uint8_t nth_bit(std::uint32_t bits, std::uint32_t i) {
+  for (; i > 0; --i) bits &= bits - 1;
+  return static_cast<std::uint8_t>(std::countr_zero(bits));
+}
+
+// Calls fn(i) for every set bit i of `bits`, lowest first.
+template <class Fn>
+void for_each_bit(std::uint32_t bits, Fn&& fn) {
+  for (; bits != 0; bits &= bits - 1) fn(static_cast<std::uint8_t>(std::countr_zero(bits)));
+}
+
+// A block of legal moves alike but for a and b: one for every set bit x of `first` and y of `second`
+// (x the outer loop, both lowest first), with a = x, or the letter in favor slot x when `letters` is
+// given, and b = y ^ b_flip (relationships are offered forward, b = 1, first). legal_actions,
+// legal_count and legal_action all read the same blocks (IntrigueState::visit_blocks), so that they
+// agree on the moves and their order.
+struct MoveBlock {
+  Move move = Move::TakeToken;
+  CardId card = 0;
+  std::uint32_t first = 1;
+  std::uint32_t second = 1;
+  const Letter* letters = nullptr;
+  std::uint8_t b_flip = 0;
+
+  std::uint32_t size() const { return bit_count(first) * bit_count(second); }
+  MoveCode at(std::uint32_t k) const {
+    const std::uint32_t per_a = bit_count(second);
+    const std::uint32_t x = per_a == 1 ? k : k / per_a;  // most blocks have one b: no division then
+    return code(nth_bit(first, x), nth_bit(second, k - x * per_a));
+  }
+  void append_to(MoveBuffer& out) const {
+    for_each_bit(first, [&](std::uint8_t x) { for_each_bit(second, [&](std::uint8_t y) { out.add(code(x, y)); }); });
+  }
+
+ private:
+  MoveCode code(std::uint8_t x, std::uint8_t y) const {
+    return {.move = move, .card = card, .a = letters ? letters[x] : x, .b = static_cast<std::uint8_t>(y ^ b_flip)};
   }
 };
 

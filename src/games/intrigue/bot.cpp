@@ -115,7 +115,7 @@ Estimate estimate(const IntrigueState& s, Seat seat) {
 double token_value(const IntrigueState& s, const Estimate& est, Seat seat) {
   double v = 0;
   for (int t = 0; t < s.token_count(); ++t) {
-    if (s.token_holder(t) != seat) continue;
+    if (!((s.tokens_held(seat) >> t) & 1)) continue;
     Letter l = s.token_letter(t);
     v += est.round_win[l] * s.token_value(t) - (1 - est.round_win[l]) * s.rules().losing_token_penalty;
   }

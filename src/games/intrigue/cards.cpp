@@ -122,6 +122,7 @@ void load_cards(IntrigueRules& rules, const GameConfig& config) {
     if (rules.cards.size() > static_cast<std::size_t>(kMaxCardTypes)) {
       throw UserError(fmt::format("{}: more than {} card titles", file, kMaxCardTypes));
     }
+    rules.face_up[rules.cards.size() - 1] = face_up_kind(rules.cards.back());
     for (int q = 0; q < rules.cards.back().quantity; ++q) {
       if (rules.deck.size() >= static_cast<std::size_t>(kMaxDeck)) {
         throw UserError(fmt::format("{}: the deck holds more than {} cards", file, kMaxDeck));
@@ -134,16 +135,35 @@ void load_cards(IntrigueRules& rules, const GameConfig& config) {
 
 }  // namespace
 
+FaceUp face_up_kind(const CardInfo& card) {
+  switch (card.type) {
+    case CardType::Support:
+      return FaceUp::Support;
+    case CardType::Relationship: {
+      const int sign = card.support > 0 ? 0 : card.support < 0 ? 1 : 2;
+      const int first = static_cast<int>(card.symmetric() ? FaceUp::PositiveRelationship : FaceUp::PositiveRelationshipBothWays);
+      return static_cast<FaceUp>(first + sign);
+    }
+    case CardType::Action:
+      switch (card.effect) {
+        case Effect::Oracle: return FaceUp::Oracle;
+        case Effect::Assassination: return FaceUp::Assassination;
+        case Effect::Virtue:
+        case Effect::Spy: return FaceUp::Revealing;
+        case Effect::Manipulate: return FaceUp::Manipulate;
+        case Effect::Misinformation: return FaceUp::Misinformation;
+        case Effect::Lies: return FaceUp::Lies;
+        default: return FaceUp::None;
+      }
+  }
+  return FaceUp::None;
+}
+
 bool IntrigueRules::has_trait(CharacterId c, TraitId t) const {
   for (TraitId own : characters[c].traits) if (own == t) return true;
   return false;
 }
 
-int IntrigueRules::support_value(CardId card, CharacterId c) const {
-  const CardInfo& info = cards[card];
-  if (info.trait == kNoTrait || has_trait(c, info.trait)) return info.support;
-  return info.support_without_trait;
-}
 
 CardId IntrigueRules::find_card(const std::string& title) const {
   for (std::size_t i = 0; i < cards.size(); ++i) if (cards[i].title == title) return static_cast<CardId>(i);
@@ -162,6 +182,13 @@ IntrigueRules load_intrigue_rules(const GameConfig& config) {
   IntrigueRules rules;
   load_characters(rules, config);
   load_cards(rules, config);
+  for (std::size_t card = 0; card < rules.cards.size(); ++card) {
+    const CardInfo& info = rules.cards[card];
+    for (std::size_t c = 0; c < rules.characters.size(); ++c) {
+      const bool full = info.trait == kNoTrait || rules.has_trait(static_cast<CharacterId>(c), info.trait);
+      rules.support_table[card][c] = static_cast<std::int8_t>(full ? info.support : info.support_without_trait);
+    }
+  }
   rules.hand_size = static_cast<int>(config.options.get_int("hand_size"));
   rules.rounds = static_cast<int>(config.options.get_int("rounds"));
   rules.starting_points = static_cast<int>(config.options.get_int("starting_points"));

@@ -66,6 +66,28 @@ struct CardInfo {
   bool symmetric() const { return type == CardType::Relationship && kind == RelationshipKind::Arrows && left == right; }
 };
 
+// What a card's face-up moves depend on (state.cpp builds each kind's moves once per turn): its type,
+// an action's effect, and a relationship's sign (what it may replace) and whether it is offered both
+// ways round.
+enum class FaceUp : std::uint8_t {
+  None,            // an action without targets: face-down only
+  Support,
+  Oracle,
+  Assassination,
+  Revealing,       // Virtue and Spy: a character with face-down cards
+  Manipulate,
+  Misinformation,
+  Lies,
+  PositiveRelationship,
+  NegativeRelationship,
+  NeutralRelationship,
+  PositiveRelationshipBothWays,
+  NegativeRelationshipBothWays,
+  NeutralRelationshipBothWays,
+};
+inline constexpr int kFaceUpKinds = static_cast<int>(FaceUp::NeutralRelationshipBothWays) + 1;
+FaceUp face_up_kind(const CardInfo& card);
+
 struct CharacterInfo {
   std::string name;
   std::vector<TraitId> traits;
@@ -77,6 +99,7 @@ struct IntrigueRules {
   std::vector<CharacterInfo> characters;
   std::vector<std::string> traits;
   std::vector<CardId> deck;        // one entry per physical card, in data order
+  std::array<FaceUp, kMaxCardTypes> face_up{};  // face_up_kind of each title, for the legal moves
   std::array<int, kMaxTokenValues> token_values{3, 1};
   int token_count = 2;             // tokens per character (1 or 2)
   int losing_token_penalty = 1;
@@ -89,8 +112,10 @@ struct IntrigueRules {
   int starting_points = 3;
 
   bool has_trait(CharacterId c, TraitId t) const;
-  // What `card` adds to character `c`'s support (trait-conditional values resolved).
-  int support_value(CardId card, CharacterId c) const;
+  // What `card` adds to character `c`'s support (trait-conditional values resolved), from a table made
+  // when the data loads: every round's reveal asks it of every card in the stacks.
+  int support_value(CardId card, CharacterId c) const { return support_table[card][c]; }
+  std::array<std::array<std::int8_t, kMaxCharacters>, kMaxCardTypes> support_table{};
   // The card id of `title`, or kNoCard.
   CardId find_card(const std::string& title) const;
   // The character id of `name`, or -1.

@@ -31,7 +31,7 @@ void IntrigueState::remove_from_hand(Seat seat, CardId card) {
 
 // Take one of the support tokens still lying on a character.
 void IntrigueState::take_token(Seat seat, int token) {
-  token_holder_[token] = as_seat(seat);
+  tokens_held_[seat] |= static_cast<std::uint8_t>(1u << token);
   log_event({.kind = Event::TookToken, .seat = as_seat(seat), .letter = token_letter(token),
              .who = character_[token_letter(token)], .a = static_cast<std::uint8_t>(token)});
   end_turn();
@@ -184,9 +184,10 @@ void IntrigueState::resolve_spy(Seat seat, CardId card, Letter target) {
 
 // Manipulate: swap one of your support tokens with one an opponent holds.
 void IntrigueState::resolve_manipulate(Seat seat, CardId card, int mine, int theirs) {
-  std::int8_t opponent = token_holder_[theirs];
-  token_holder_[theirs] = as_seat(seat);
-  token_holder_[mine] = opponent;
+  const int opponent = token_holder(theirs);
+  const auto swapped = static_cast<std::uint8_t>((1u << mine) | (1u << theirs));
+  tokens_held_[seat] ^= swapped;
+  tokens_held_[opponent] ^= swapped;
   log_event({.kind = Event::Manipulated, .seat = as_seat(seat), .card = card, .a = static_cast<std::uint8_t>(mine),
              .b = static_cast<std::uint8_t>(theirs), .c = static_cast<std::uint8_t>(opponent)});
 }
@@ -275,10 +276,11 @@ void IntrigueState::settle_debts() {
 // Players score their tokens: a token of the winner pays its value, any other token costs a point.
 void IntrigueState::score_round(Letter winner) {
   std::array<int, kSeats> delta{};
-  for (int t = 0; t < token_count(); ++t) {
-    int holder = token_holder_[t];
-    if (holder < 0) continue;
-    delta[holder] += token_letter(t) == winner ? token_value(t) : -rules_->losing_token_penalty;
+  for (int s = 0; s < kSeats; ++s) {
+    for (std::uint32_t held = tokens_held_[s]; held != 0; held &= held - 1) {
+      const int t = std::countr_zero(held);
+      delta[s] += token_letter(t) == winner ? token_value(t) : -rules_->losing_token_penalty;
+    }
   }
   for (int s = 0; s < kSeats; ++s) points_[s] = static_cast<std::int16_t>(points_[s] + delta[s]);
   log_event({.kind = Event::RoundWon, .letter = winner, .who = character_[winner],
@@ -289,7 +291,7 @@ void IntrigueState::score_round(Letter winner) {
 // Between rounds: tokens go back to their characters; stacks and the discard pile are shuffled into
 // the deck; hands, relationships and the favor stack stay. The next round starts one seat to the left.
 void IntrigueState::reset_for_next_round() {
-  token_holder_.fill(-1);
+  tokens_held_.fill(0);
   for (auto& stack : stacks_) {
     for (const StackCard& c : stack) deck_.push_back(c.card);
     stack.clear();

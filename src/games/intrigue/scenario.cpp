@@ -145,8 +145,8 @@ void read_relationships(const JsonReader& in, const IntrigueRules& rules, Cards&
   }
 }
 
-// `tokens`: token ("A+3") -> the seat holding it.
-void read_tokens(const JsonReader& in, const IntrigueState& s, std::array<std::int8_t, kTokens>& holders) {
+// `tokens`: token ("A+3") -> the seat holding it (bit t of held[seat]).
+void read_tokens(const JsonReader& in, const IntrigueState& s, std::array<std::uint8_t, kSeats>& held) {
   if (!in.has("tokens")) return;
   const JsonReader table = in.object("tokens", "must be a table of tokens (\"A+3\") to seats");
   for (const std::string& key : table.keys()) {
@@ -155,7 +155,8 @@ void read_tokens(const JsonReader& in, const IntrigueState& s, std::array<std::i
       if (fmt::format("{}+{}", static_cast<char>('A' + s.token_letter(t)), s.token_value(t)) == key) found = t;
     }
     if (found < 0) table.fail(key, "names no token; tokens are written like \"A+3\" or \"C+1\"");
-    holders[found] = static_cast<std::int8_t>(table.integer(key, true, 0, 0, kSeats - 1));
+    const auto seat = table.integer(key, true, 0, 0, kSeats - 1);
+    held[seat] |= static_cast<std::uint8_t>(1u << found);
   }
 }
 
@@ -223,7 +224,7 @@ IntrigueState state_from_scenario(const IntrigueRules& rules, const json& scenar
   if (dealt) read_hands(in, cards, s.hands_);
   read_stacks(in, cards, s.stacks_);
   read_relationships(in, rules, cards, s.edges_);
-  read_tokens(in, s, s.token_holder_);
+  read_tokens(in, s, s.tokens_held_);
   read_favors(in, {s.favor_letter_, s.favors_played_, s.favor_stack_});
   read_piles(in, rules, cards, s.discard_, s.deck_, s.rng_);
 

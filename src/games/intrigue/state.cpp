@@ -11,7 +11,6 @@ IntrigueState IntrigueState::blank(const IntrigueRules& rules, std::uint64_t see
   s.rules_ = &rules;
   s.rng_ = make_rng(seed);
   for (int l = 0; l < kLetters; ++l) s.character_[l] = static_cast<CharacterId>(l);
-  s.token_holder_.fill(-1);
   for (int seat = 0; seat < kSeats; ++seat) {
     s.points_[seat] = static_cast<std::int16_t>(rules.starting_points);
     for (int l = 0; l < kLetters; ++l) s.favor_letter_[seat][l] = static_cast<Letter>(l);
@@ -74,6 +73,12 @@ bool IntrigueState::has_face_down(Letter l) const {
   return false;
 }
 
+std::uint32_t IntrigueState::face_down_letters() const {
+  std::uint32_t letters = 0;
+  for (Letter l = 0; l < kLetters; ++l) letters |= std::uint32_t{has_face_down(l)} << l;
+  return letters;
+}
+
 
 bool IntrigueState::can_place_relationship(CardId card, int e) const {
   const Relationship& there = edges_[e];
@@ -84,140 +89,135 @@ bool IntrigueState::can_place_relationship(CardId card, int e) const {
   return (mine > 0 && theirs < 0) || (mine < 0 && theirs > 0);
 }
 
-void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
-  if (phase_ == Phase::GameOver || seat != turn_seat_) return;
-  MoveBuffer moves;
-  if (phase_ == Phase::Discard) {
-    add_discard_moves(seat, moves);
-  } else {
-    add_turn_moves(seat, moves);
-  }
-  moves.append_to(out);
-}
-
-// The second half of Oracle and face-up Defiance: discard one card (each title once).
-void IntrigueState::add_discard_moves(Seat seat, MoveBuffer& out) const {
-  std::uint32_t seen = 0;
-  for (CardId card : hands_[seat]) {
-    if (seen & (1u << card)) continue;
-    seen |= 1u << card;
-    out.add({.move = Move::Discard, .card = card});
-  }
-}
-
-// What the moves of a turn depend on besides the hand, read once per listing rather than once per card
-// (bit i stands for token, letter or edge i).
-struct IntrigueState::TurnContext {
-  std::uint32_t free_tokens = 0;   // lying on their characters
-  std::uint32_t my_tokens = 0;     // held by the seat to move
-  std::uint32_t other_tokens = 0;  // held by another seat
-  std::uint32_t filled_edges = 0;  // edges holding a relationship
-  std::array<int, kEdges> edge_support{};  // the support of each edge's relationship card
-};
-
-IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
-  TurnContext c;
-  // Branch-free: who holds which token is random, a branch on it would be mispredicted half the time.
-  for (int t = 0; t < token_count(); ++t) {
-    const int holder = token_holder_[t];
-    c.free_tokens |= std::uint32_t{holder < 0} << t;
-    c.my_tokens |= std::uint32_t{holder == seat} << t;
-    c.other_tokens |= std::uint32_t{holder >= 0 && holder != seat} << t;
-  }
-  for (int e = 0; e < kEdges; ++e) {
-    if (edges_[e].empty()) continue;
-    c.filled_edges |= 1u << e;
-    c.edge_support[e] = rules_->cards[edges_[e].card].support;
-  }
-  return c;
-}
-
 namespace {
 
-// Calls fn(i) for every set bit i of `bits`, lowest first.
+constexpr std::uint32_t kAllLetters = (1u << kLetters) - 1;
+constexpr std::uint32_t kAllEdges = (1u << kEdges) - 1;
+
+// Calls fn(card) for every card title of `hand`, in hand order, each once, until fn returns true.
 template <class Fn>
-void for_each_bit(std::uint32_t bits, Fn&& fn) {
-  for (; bits != 0; bits &= bits - 1) fn(static_cast<std::uint8_t>(std::countr_zero(bits)));
+void for_each_title(const FixedVector<CardId, kMaxHand>& hand, Fn&& fn) {
+  std::uint32_t seen = 0;
+  for (CardId card : hand) {
+    if (seen & (1u << card)) continue;
+    seen |= 1u << card;
+    if (fn(card)) return;
+  }
 }
 
 }  // namespace
 
-// A relationship on every edge where it may go (can_place_relationship), both ways round unless it
-// looks the same both ways; nothing for other cards (written branch-free, kept only for a relationship).
-// Inline: it runs for every card of the hand.
-inline void IntrigueState::add_relationship_moves(CardId card, const CardInfo& info, const TurnContext& context,
-                                                  MoveBuffer& out) const {
-  const bool relationship = info.type == CardType::Relationship;
-  const bool both_ways = relationship && !info.symmetric();
-  for (std::uint8_t e = 0; e < kEdges; ++e) {
-    const int theirs = context.edge_support[e];
-    const bool empty = !(context.filled_edges & (1u << e));
-    const bool placeable = relationship && (empty | (info.support > 0 && theirs < 0) | (info.support < 0 && theirs > 0));
-    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 1}, placeable);
-    out.add_if({.move = Move::PlayRelationship, .card = card, .a = e, .b = 0}, placeable && both_ways);
+// What the moves of a turn depend on besides the hand, worked out once rather than once per card.
+struct IntrigueState::TurnContext {
+  std::uint32_t free_tokens = 0;  // bit t: token t lies on its character
+  // A card's face-up moves by its FaceUp kind: the sets of a's and b's values of its block (MoveBlock).
+  std::array<std::uint8_t, kFaceUpKinds> first{};
+  std::array<std::uint8_t, kFaceUpKinds> second{};
+
+  MoveBlock face_up_block(CardId card, FaceUp kind) const {
+    const bool relationship = kind >= FaceUp::PositiveRelationship;
+    const Move move = kind == FaceUp::Support ? Move::PlaySupportFaceUp
+                      : relationship          ? Move::PlayRelationship
+                                              : Move::PlayAction;
+    const int i = static_cast<int>(kind);
+    return {.move = move, .card = card, .first = first[i], .second = second[i], .b_flip = relationship};
   }
+};
+
+// Inline: built twice a step in random playouts (counting, then picking).
+inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
+  TurnContext c;
+  const std::uint32_t mine = tokens_held_[seat];
+  const std::uint32_t held = tokens_held_[0] | tokens_held_[1] | tokens_held_[2];
+  const std::uint32_t others = held & ~mine;
+  c.free_tokens = ((1u << token_count()) - 1) & ~held;
+  std::uint32_t filled = 0, positive = 0, negative = 0;
+  for (int e = 0; e < kEdges; ++e) {  // branch-free: what lies on the edges is random
+    const bool there = !edges_[e].empty();
+    const int support = rules_->cards[there ? edges_[e].card : 0].support;
+    filled |= std::uint32_t{there} << e;
+    positive |= std::uint32_t{there && support > 0} << e;
+    negative |= std::uint32_t{there && support < 0} << e;
+  }
+  const std::uint32_t empty = ~filled & kAllEdges;
+  auto set = [&](FaceUp kind, std::uint32_t first, std::uint32_t second) {
+    c.first[static_cast<int>(kind)] = static_cast<std::uint8_t>(first);
+    c.second[static_cast<int>(kind)] = static_cast<std::uint8_t>(second);
+  };
+  set(FaceUp::Support, kAllLetters, 1);
+  set(FaceUp::Oracle, 1, 1);
+  set(FaceUp::Assassination, rules_->characters.size() > static_cast<std::size_t>(kLetters) ? kAllLetters : 0, 1);
+  set(FaceUp::Revealing, 0, 1);  // the characters with face-down cards: found when a hand has such a card
+  set(FaceUp::Manipulate, mine, others);       // one of my tokens for one another seat holds
+  set(FaceUp::Misinformation, filled, empty);  // from a filled edge to an empty one
+  set(FaceUp::Lies, filled, 1);
+  // A relationship goes on an empty edge or replaces one of opposite sign (can_place_relationship),
+  // forward (b = 1) and, unless it looks the same both ways, backward.
+  for (int both_ways = 0; both_ways < 2; ++both_ways) {
+    const int first = static_cast<int>(both_ways ? FaceUp::PositiveRelationshipBothWays : FaceUp::PositiveRelationship);
+    const std::uint32_t ways = both_ways ? 3 : 1;
+    set(static_cast<FaceUp>(first), empty | negative, ways);
+    set(static_cast<FaceUp>(first + 1), empty | positive, ways);
+    set(static_cast<FaceUp>(first + 2), empty, ways);
+  }
+  return c;
 }
 
-// A turn: a token, a favor, or a card from hand (each title once) face-down, face-up or on its targets.
-void IntrigueState::add_turn_moves(Seat seat, MoveBuffer& out) const {
+// `seat`'s moves, block by block in their order, passed to fn until fn returns true: the one
+// description of the moves that listing, counting and picking the k-th share. A turn: a token, a favor,
+// or a card from hand (each title once) face-down on a character or face-up (MoveBlock says how).
+// After Oracle and face-up Defiance: discard one card (each title once).
+template <class Fn>
+void IntrigueState::visit_blocks(Seat seat, Fn&& fn) const {
+  if (phase_ == Phase::GameOver || seat != turn_seat_) return;
+  if (phase_ == Phase::Discard) {
+    for_each_title(hands_[seat], [&](CardId card) { return fn(MoveBlock{.move = Move::Discard, .card = card}); });
+    return;
+  }
   const TurnContext context = turn_context(seat);
-  for (int t = 0; t < token_count(); ++t) {
-    out.add_if({.move = Move::TakeToken, .a = static_cast<std::uint8_t>(t)}, (context.free_tokens >> t) & 1);
+  if (fn(MoveBlock{.move = Move::TakeToken, .first = context.free_tokens})) return;
+  if (fn(MoveBlock{.move = Move::PlayFavor, .first = (kAllLetters << favors_played_[seat]) & kAllLetters,
+                   .letters = favor_letter_[seat].data()})) {
+    return;
   }
-  const int played = favors_played_[seat];
-  for (int k = 0; k < kLetters; ++k) {
-    out.add_if({.move = Move::PlayFavor, .a = favor_letter_[seat][std::min(played + k, kLetters - 1)]},
-               played + k < kLetters);
-  }
-  std::uint32_t seen = 0;
-  for (CardId card : hands_[seat]) {
-    if (seen & (1u << card)) continue;
-    seen |= 1u << card;
-    for (std::uint8_t l = 0; l < kLetters; ++l) out.add({.move = Move::PlayFaceDown, .card = card, .a = l});
-    const CardInfo& info = rules_->cards[card];
-    // Support and relationship moves are written whatever the card is and kept when it is one.
-    const bool support = info.type == CardType::Support;
-    for (std::uint8_t l = 0; l < kLetters; ++l) out.add_if({.move = Move::PlaySupportFaceUp, .card = card, .a = l}, support);
-    add_relationship_moves(card, info, context, out);
-    if (info.type == CardType::Action) add_action_moves(card, info, context, out);
-  }
+  for_each_title(hands_[seat], [&](CardId card) {
+    const FaceUp kind = rules_->face_up[card];
+    MoveBlock face_up = context.face_up_block(card, kind);
+    if (kind == FaceUp::Revealing) face_up.first = face_down_letters();
+    return fn(MoveBlock{.move = Move::PlayFaceDown, .card = card, .first = kAllLetters}) || fn(face_up);
+  });
 }
 
-// The targets an action card can be played on; an action without a target can only go face-down.
-void IntrigueState::add_action_moves(CardId card, const CardInfo& info, const TurnContext& context,
-                                     MoveBuffer& out) const {
-  auto add = [&](std::uint8_t a, std::uint8_t b) { out.add({.move = Move::PlayAction, .card = card, .a = a, .b = b}); };
-  switch (info.effect) {
-    case Effect::Oracle:
-      add(0, 0);
-      break;
-    case Effect::Assassination:
-      if (rules_->characters.size() > static_cast<std::size_t>(kLetters)) {
-        for (std::uint8_t l = 0; l < kLetters; ++l) add(l, 0);
-      }
-      break;
-    case Effect::Virtue:
-    case Effect::Spy:
-      for (std::uint8_t l = 0; l < kLetters; ++l) {
-        if (has_face_down(l)) add(l, 0);
-      }
-      break;
-    case Effect::Manipulate:
-      for_each_bit(context.my_tokens, [&](std::uint8_t mine) {
-        for_each_bit(context.other_tokens, [&](std::uint8_t theirs) { add(mine, theirs); });
-      });
-      break;
-    case Effect::Misinformation:
-      for_each_bit(context.filled_edges, [&](std::uint8_t from) {
-        for_each_bit(~context.filled_edges & ((1u << kEdges) - 1), [&](std::uint8_t to) { add(from, to); });
-      });
-      break;
-    case Effect::Lies:
-      for_each_bit(context.filled_edges, [&](std::uint8_t e) { add(e, 0); });
-      break;
-    default:
-      break;
-  }
+void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
+  MoveBuffer moves;
+  visit_blocks(seat, [&](const MoveBlock& block) {
+    block.append_to(moves);
+    return false;
+  });
+  moves.append_to(out);
+}
+
+std::uint32_t IntrigueState::legal_count(Seat seat) const {
+  std::uint32_t n = 0;
+  visit_blocks(seat, [&](const MoveBlock& block) {
+    n += block.size();
+    return false;
+  });
+  return n;
+}
+
+Action IntrigueState::legal_action(Seat seat, std::uint32_t k) const {
+  MoveCode found;
+  visit_blocks(seat, [&](const MoveBlock& block) {
+    const std::uint32_t n = block.size();
+    if (k < n) {
+      found = block.at(k);
+      return true;
+    }
+    k -= n;
+    return false;
+  });
+  return found.encode();
 }
 
 // Everything `seat` cannot know is resampled: other players' hands, the deck order and the face-down

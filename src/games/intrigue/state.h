@@ -113,6 +113,9 @@ class IntrigueState {
   TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
   // state.cpp: the legal moves, what a seat cannot know, and the outcome.
   void legal_actions(Seat seat, ActionList& out) const;
+  // The same moves counted, and the k-th of them, without listing them (random playouts; HasLegalAt).
+  std::uint32_t legal_count(Seat seat) const;
+  Action legal_action(Seat seat, std::uint32_t k) const;
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
   Outcome outcome() const;
@@ -150,7 +153,12 @@ class IntrigueState {
   const FixedVector<StackCard, kMaxDeck>& stack(Letter l) const { return stacks_[l]; }
   const Relationship& edge(int e) const { return edges_[e]; }
   // The seat holding token `t`, or -1 when it lies on its character.
-  int token_holder(int t) const { return token_holder_[t]; }
+  int token_holder(int t) const {
+    for (int s = 0; s < kSeats; ++s) if ((tokens_held_[s] >> t) & 1) return s;
+    return -1;
+  }
+  // The tokens seat `s` holds, bit t for token t.
+  std::uint32_t tokens_held(Seat s) const { return tokens_held_[s]; }
   int token_count() const { return kLetters * rules_->token_count; }
   Letter token_letter(int t) const { return static_cast<Letter>(t / rules_->token_count); }
   int token_value(int t) const { return rules_->token_values[t % rules_->token_count]; }
@@ -183,12 +191,10 @@ class IntrigueState {
   void start_round(Seat starter);
   void refill_hands();
   bool draw_card(Seat seat, CardId* drawn = nullptr);
-  void add_discard_moves(Seat seat, MoveBuffer& out) const;
   struct TurnContext;  // what a turn's moves depend on besides the hand (state.cpp)
   TurnContext turn_context(Seat seat) const;
-  void add_turn_moves(Seat seat, MoveBuffer& out) const;
-  void add_relationship_moves(CardId card, const CardInfo& info, const TurnContext& context, MoveBuffer& out) const;
-  void add_action_moves(CardId card, const CardInfo& info, const TurnContext& context, MoveBuffer& out) const;
+  template <class Fn>
+  void visit_blocks(Seat seat, Fn&& fn) const;
   // Inline, so that the caller writes the entry straight into the log: built on the stack and read
   // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
   void log_event(const NewEvent& e) {
@@ -222,6 +228,7 @@ class IntrigueState {
   void reset_for_next_round();
   void end_game();
   bool has_face_down(Letter l) const;
+  std::uint32_t face_down_letters() const;  // bit l: has_face_down(l)
 
   const IntrigueRules* rules_ = nullptr;
   Rng rng_;
@@ -229,7 +236,7 @@ class IntrigueState {
   std::array<std::uint8_t, kLetters> votes_{};
   std::array<FixedVector<StackCard, kMaxDeck>, kLetters> stacks_;  // no {}: the slots need no zeroing
   std::array<Relationship, kEdges> edges_{};
-  std::array<std::int8_t, kTokens> token_holder_{};
+  std::array<std::uint8_t, kSeats> tokens_held_{};  // bit t of seat s: s holds token t
   std::array<FixedVector<CardId, kMaxHand>, kSeats> hands_;
   FixedVector<CardId, kMaxDeck> deck_;      // back() is the top
   FixedVector<CardId, kMaxDeck> discard_;
