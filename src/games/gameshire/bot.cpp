@@ -180,6 +180,54 @@ class PlacementJudge {
     return 1.0 * p.size + live_penalty_ + 2.5 * gains + 2.0 * (hammers ? count_squares(hammers) : 0) <= best;
   }
 
+  // The larger of `best` and autumn() of `p` at each of `anchors` (where it lies on unshaded squares).
+  // With no isolated square under it, a placement scores at most as if it isolated none, which
+  // depends only on how many valued squares it covers: those counts are found for all anchors at once
+  // (bit-sliced), and the anchors whose count cannot beat the best so far are not judged. The bound
+  // is the score's own arithmetic with a smaller isolated count, so (rounding being monotone) never
+  // below the score.
+  double best_autumn(const Placed& p, Bits anchors, double best) const {
+    Bits count0 = 0, count1 = 0, count2 = 0;   // per anchor, valued squares covered (at most 6)
+    const Bits valued = autumn_open_ & autumn_filled_;
+    Bits touching = 0;
+    for (Bits m = p.pattern.mask; m; m &= m - 1) {
+      const int offset = std::countr_zero(m);
+      const Bits x = valued >> offset;
+      const Bits carry0 = count0 & x;
+      count0 ^= x;
+      const Bits carry1 = count1 & carry0;
+      count1 ^= carry0;
+      count2 ^= carry1;
+      touching |= isolated_set_ >> offset;
+    }
+    for (Bits a = anchors & touching; a; a &= a - 1) best = std::max(best, autumn(p.pattern.mask << std::countr_zero(a)));
+    Bits rest = anchors & ~touching;
+    for (int k = 0; rest && k <= p.size; ++k) {
+      const Bits level = rest & (k & 1 ? count0 : ~count0) & (k & 2 ? count1 : ~count1) & (k & 4 ? count2 : ~count2);
+      rest &= ~level;
+      const double bound = 1.0 * (open_filled_ - k) + 0.3 * (open_blank_ - (p.size - k)) - 0.8 * isolated_before_ - autumn_before_;
+      for (Bits a = level; a && bound > best; a &= a - 1) best = std::max(best, autumn(p.pattern.mask << std::countr_zero(a)));
+    }
+    return best;
+  }
+
+  // The larger of `best` and spring() of `p` at each of `anchors` (placements on open squares). An
+  // anchor whose placement covers no counting hammer or crown, no isolated square and no square
+  // missing from a line that it could fill is plain: spring_at_most's bound is then the same for all
+  // of them, so once the best reaches it the rest are not judged.
+  double best_spring(const Placed& p, Bits anchors, ResId res, double best) const {
+    const Bits special_squares = marks_ | isolated_set_ | near_full_[p.size];
+    Bits special = 0;
+    for (Bits m = p.pattern.mask; m; m &= m - 1) special |= special_squares >> std::countr_zero(m);
+    for (Bits a = anchors & special; a; a &= a - 1) {
+      const int anchor = std::countr_zero(a);
+      if (!spring_at_most(p, anchor, best)) best = std::max(best, spring(p, anchor, res));
+    }
+    const double bound = 1.0 * p.size + live_penalty_ + 2.5 * full_already_;
+    for (Bits a = anchors & ~special; a && bound > best; a &= a - 1) best = std::max(best, spring(p, std::countr_zero(a), res));
+    return best;
+  }
+
   // autumn_place_score(st, seat, mask): autumn_potential's three counts after shading `mask`, from
   // those before and the squares it covers.
   double autumn(Bits mask) const {
@@ -380,11 +428,11 @@ double best_judged_placement(const GameshireState& st, const PlacementJudge& jud
     if (p.omitted != 0) break;
     Bits anchors = fitting_anchors(p.pattern, open);
     if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
-    for (; anchors; anchors &= anchors - 1) {
-      const int anchor = std::countr_zero(anchors);
-      if (spring && judge.spring_at_most(p, anchor, best)) continue;   // would not raise the maximum
-      best = std::max(best, spring ? judge.spring(p, anchor, res) : judge.autumn(p.pattern.mask << anchor));
+    if (!spring) {
+      best = judge.best_autumn(p, anchors, best);
+      continue;
     }
+    best = judge.best_spring(p, anchors, res, best);
   }
   return best;
 }
