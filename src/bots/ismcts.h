@@ -173,7 +173,7 @@ class IsmctsSearch {
       e->available += 1;
       if (!unexpanded_.empty()) continue;
       const double score = e->reward / e->visits +
-                           params_.exploration * std::sqrt(std::log(static_cast<double>(e->available)) / e->visits);
+                           params_.exploration * std::sqrt(ucb_log(logs_, e->available) / e->visits);
       if (score > best_score) {
         best_score = score;
         best = e;
@@ -223,6 +223,7 @@ class IsmctsSearch {
   bool use_policy_ = false;
   bool others_by_policy_ = false;
   IsmctsTree tree_;
+  const double* logs_ = ucb_log_table();   // std::log of small counts (ismcts_tree.h)
   std::optional<S> state_holder_;   // the iteration's determinized copy, reused
   Seat me_ = 0;
   std::array<std::uint64_t, kMaxSeats> root_keys_{};

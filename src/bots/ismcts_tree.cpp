@@ -1,30 +1,26 @@
 #include "bots/ismcts_tree.h"
 
+#include <algorithm>
+#include <array>
 #include <bit>
 
 namespace court {
 
 IsmctsTree::IsmctsTree(std::size_t edges) {
-  const std::size_t capacity = std::bit_ceil(std::max<std::size_t>(16, edges * 2));
-  slots_.assign(capacity, IsmctsEdge{});
-  mask_ = capacity - 1;
+  resize(std::bit_ceil(std::max<std::size_t>(16, edges * 2)));
 }
 
-void IsmctsTree::clear() {
-  std::fill(slots_.begin(), slots_.end(), IsmctsEdge{});
+void IsmctsTree::resize(std::size_t capacity) {
+  slots_.assign(capacity, IsmctsEdge{});
+  mask_ = capacity - 1;
+  shift_ = 64 - std::countr_zero(capacity);
   size_ = 0;
 }
 
-std::size_t IsmctsTree::slot(std::uint64_t node, Action action) const {
-  return static_cast<std::size_t>(ismcts_key(node, action.code, 0x51ed)) & mask_;
-}
-
-IsmctsEdge* IsmctsTree::find(std::uint64_t node, Action action) {
-  for (std::size_t i = slot(node, action);; i = (i + 1) & mask_) {
-    IsmctsEdge& e = slots_[i];
-    if (e.node == 0) return nullptr;
-    if (e.node == node && e.action == action.code) return &e;
-  }
+void IsmctsTree::clear() {
+  if (size_ == 0) return;   // a fresh table is clear already
+  std::fill(slots_.begin(), slots_.end(), IsmctsEdge{});
+  size_ = 0;
 }
 
 IsmctsEdge* IsmctsTree::insert(std::uint64_t node, Action action) {
@@ -39,19 +35,23 @@ IsmctsEdge* IsmctsTree::insert(std::uint64_t node, Action action) {
   }
 }
 
-void IsmctsTree::reserve_for_iteration() {
-  if ((size_ + 1) * 2 > slots_.size()) grow();
-}
-
 void IsmctsTree::grow() {
-  std::vector<IsmctsEdge> old(slots_.size() * 2);
+  std::vector<IsmctsEdge> old;
   old.swap(slots_);
-  mask_ = slots_.size() - 1;
-  size_ = 0;
+  resize(old.size() * 2);
   for (const IsmctsEdge& e : old) {
     if (e.node == 0) continue;
     *insert(e.node, Action{e.action}) = e;
   }
+}
+
+const double* ucb_log_table() {
+  static const std::array<double, kUcbLogTable> table = [] {
+    std::array<double, kUcbLogTable> t{};
+    for (std::uint32_t n = 0; n < kUcbLogTable; ++n) t[n] = std::log(static_cast<double>(n));
+    return t;
+  }();
+  return table.data();
 }
 
 }  // namespace court

@@ -28,6 +28,41 @@ Outcome play_out(GameState& g, const std::vector<Bot*>& bots) {
 
 // Search's playout policy is the greedy bot's judgement: at every step of a greedy game it names the
 // greedy move.
+// greedy_action shares the judgement's per-state work between the moves (MoveJudge); it picks the
+// move greedy_score judges best, the first of equals, at every step of games at every table size, in
+// both modes, with wrinkles (blights) and skills, half the moves random so that maps vary.
+TEST(GameshireBots, TheGreedyMoveIsTheFirstBestJudged) {
+  const std::vector<std::map<std::string, std::string>> variants = {
+      {}, {{"wrinkles", "green:2,yellow:2,red:2"}}, {{"mode", "competitive"}, {"wrinkles", "green:1,red:2"}},
+      {{"shaded_boons", "false"}, {"wrinkles", "red:3"}}};
+  ActionList legal;
+  int checked = 0;
+  for (int seats = 1; seats <= 6; ++seats) {
+    for (const auto& options : variants) {
+      auto factory = entry().prepare(entry().make_config(seats, options));
+      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        auto g = factory->new_game(seed);
+        Rng rng = make_rng(seed);
+        for (int steps = 0; !g->terminal() && steps < 4000; ++steps) {
+          const Seat seat = g->to_act().lowest();
+          g->legal_actions(seat, legal);
+          const auto& st = *g->as<GameshireState>();
+          Action best = legal[0];
+          double best_score = -1e300;
+          for (Action a : legal) {
+            const double score = greedy_score(st, a);
+            if (score > best_score) { best_score = score; best = a; }
+          }
+          ASSERT_EQ(greedy_action(st, legal).code, best.code) << seats << " seats, seed " << seed << ", step " << steps;
+          ++checked;
+          g->apply_legal(seat, rng() % 2 ? best : legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
+}
+
 TEST(GameshireBots, ThePlayoutPolicyIsTheGreedyMove) {
   auto factory = entry().prepare(entry().make_config(2, {{"wrinkles", "green:1"}}));
   auto g = factory->new_game(4);

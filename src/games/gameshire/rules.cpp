@@ -254,7 +254,7 @@ void GameshireState::check_boons(Seat seat) {
   const auto fresh = static_cast<std::uint16_t>(full_lines(filled) & ~b.boon_lines);
   if (!fresh) return;
   b.boon_lines |= fresh;
-  const int earned = std::popcount(static_cast<unsigned>(fresh));
+  const int earned = count_squares(fresh);
   Pool& pool = pools_[pool_index(seat)];
   pool.boons = static_cast<std::int8_t>(pool.boons + earned);
   pool.boons_earned = static_cast<std::int8_t>(pool.boons_earned + earned);
@@ -284,7 +284,7 @@ void GameshireState::next_recorder() {
   // Everyone has recorded (or passed). Autumn step 4: deliver a matching gift, or refresh the market.
   if (season_ == Season::Autumn && !boards_[active_].passed) {
     const std::uint8_t m = matching_gifts(active_, current_.res);
-    if (std::popcount(m) == 1) { deliver(active_, std::countr_zero(m)); return; }
+    if (m && !(m & (m - 1))) { deliver(active_, std::countr_zero(m)); return; }   // one gift matches
     if (m) { step_ = Step::Deliver; return; }
     if (rules_->refresh_discards > 0 && !market_.empty()) {
       step_ = Step::Refresh;

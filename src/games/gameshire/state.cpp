@@ -79,7 +79,7 @@ int GameshireState::quota(Seat s) const { return rules_->competitive() ? kColumn
 
 int GameshireState::score(Seat s) const {
   const Pool& p = pool(s);
-  const int delivered = std::popcount(static_cast<unsigned>(p.delivered));
+  const int delivered = count_squares(p.delivered);
   return rules_->competitive() ? 3 * delivered + boards_[s].demands_met : delivered;
 }
 
@@ -288,9 +288,11 @@ void GameshireState::add_placements(Seat seat, ActionList& out) const {
 void GameshireState::add_skill_moves(Seat seat, ActionList& out) const {
   // Most turns no skill is learned or none can be paid for: settled once, not per crop.
   const Pool& p = pool(seat);
+  if (p.skills == 0) return;
   const int cost = skill_cost(seat);
-  if (p.skills == 0 || cost < 0 || p.boons < cost) return;
-  for (int crop = 0; crop < kCrops; ++crop) {
+  if (cost < 0 || p.boons < cost) return;
+  for (unsigned learned = p.skills; learned; learned &= learned - 1) {   // a skill not learned does nothing
+    const int crop = std::countr_zero(learned);
     if (!skill_does_something(seat, crop)) continue;
     auto add = [&](int arg) { out.push_back(MoveCode{Move::UseSkill, static_cast<std::uint8_t>(crop), static_cast<std::uint8_t>(arg)}.encode()); };
     switch (rules_->skills[crop].effect) {
