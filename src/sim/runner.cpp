@@ -90,7 +90,7 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
     const GameState& state = match_->state();
     const Outcome outcome = state.outcome();
     record.length = static_cast<std::uint32_t>(match_->steps());
-    record.seats = outcome.seats;
+    record.seats.assign(outcome.seats.begin(), outcome.seats.end());
     record.cooperative = outcome.cooperative;
     record.team_win = outcome.team_win;
     record.loss_cause = outcome.loss_cause ? outcome.loss_cause : "";

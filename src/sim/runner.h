@@ -43,7 +43,7 @@ struct GameRecord {
   std::uint64_t index = 0;
   int rotation = 0;                 // seat s was played by lineup[(s + rotation) % players]
   std::uint32_t length = 0;         // actions
-  FixedVector<SeatResult, kMaxSeats> seats;   // inline: one allocation fewer per game
+  std::vector<SeatResult> seats;
   bool cooperative = false;         // the outcome was a team result (a cooperative game or mode)
   bool team_win = false;
   bool capped = false;              // GameReport::capped
