@@ -435,9 +435,6 @@ class GameFactory {
   virtual std::size_t determinize_many(std::uint64_t seed, std::size_t n) const = 0;
 };
 
-// A player that chooses its own moves. The harness (Match) hands a bot a copy of the state
-// determinized for the bot's seat, never the true state, so no bot can read hidden information.
-// Bot specs, make_bot and the bot names are in engine/bot.h.
 // One seat's legal moves as a bot that needs no state reads them: their number and the k-th. A game
 // that counts its moves and names the k-th (HasLegalAt) is asked without listing them, as in playouts
 // (random_legal_action); otherwise they are listed into `buffer` first. The same moves either way.
@@ -456,6 +453,9 @@ class LegalMoves {
   std::uint32_t count_ = 0;
 };
 
+// A player that chooses its own moves. The harness (Match) hands a bot a copy of the state
+// determinized for the bot's seat, never the true state, so no bot can read hidden information.
+// Bot specs, make_bot and the bot names are in engine/bot.h.
 class Bot {
  public:
   virtual ~Bot() = default;
