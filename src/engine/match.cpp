@@ -51,14 +51,21 @@ std::optional<std::string> Match::play(Seat seat, Action action) {
 
 Action Match::bot_choice(Seat seat) {
   Bot& bot = *bots_[seat];
-  if (!bot.needs_state()) {
-    const LegalMoves legal(*state_, seat, legal_);
-    return legal[bot.choose_from_legal(legal, seat)];
-  }
+  if (!bot.needs_state()) return legal_pick(bot, seat);
   if (!scratch_) scratch_ = state_->clone();
   else scratch_->copy_from(*state_);
   scratch_->determinize(seat, determinize_rngs_[seat]);
   return bot.choose(*scratch_, seat);
+}
+
+Action Match::legal_pick(Bot& bot, Seat seat) {
+  const LegalMoves legal(*state_, seat, legal_);
+  const std::uint32_t k = bot.choose_from_legal(legal, seat);
+  if (k >= legal.size()) {
+    throw std::logic_error(
+        fmt::format("bot {} at seat {} chose move {} of {} legal moves", seat_specs_[seat], seat, k, legal.size()));
+  }
+  return legal[k];
 }
 
 Seat Match::next_bot() const {
@@ -70,8 +77,7 @@ Action Match::play_bot(Seat seat) {
   Bot& bot = *bots_[seat];
   if (!bot.needs_state() && !record_replay_) {
     // The move is one of the true state's legal moves, by its index among them: no check needed.
-    const LegalMoves legal(*state_, seat, legal_);
-    const Action action = legal[bot.choose_from_legal(legal, seat)];
+    const Action action = legal_pick(bot, seat);
     state_->apply_legal(seat, action);
     ++steps_;
     return action;

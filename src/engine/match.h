@@ -49,6 +49,10 @@ class Match {
   Replay replay() const;
 
  private:
+  // The move a bot that needs no state (Bot::needs_state) picks by its index among the legal moves;
+  // an index past them is a bug in the bot, named in the error.
+  Action legal_pick(Bot& bot, Seat seat);
+
   const GameEntry* entry_;
   std::shared_ptr<const GameFactory> factory_;
   std::unique_ptr<GameState> state_;

@@ -219,6 +219,29 @@ TEST(LegalMoves, AreTheListedMovesWhetherTheGameCountsThemOrNot) {
   }
 }
 
+// A bot that answers past the end of its legal moves is a bug in Court: the harness says which bot it
+// was and plays nothing, whether or not it records the replay (the simulator does not).
+TEST(LegalMoves, ABotPickingPastTheEndIsNamedAndPlaysNothing) {
+  struct PastTheEnd final : Bot {
+    Action choose(GameState&, Seat) override { return Action{}; }
+    bool needs_state() const override { return false; }
+    std::uint32_t choose_from_legal(const LegalMoves& legal, Seat) override { return legal.size(); }
+  };
+  GameEntry entry = game_entry<Duel>();
+  entry.bots["past_the_end"] = BotKind([](const BotParams&, std::uint64_t) { return std::make_unique<PastTheEnd>(); });
+  for (bool replay : {true, false}) {
+    Match match(entry, entry.prepare(entry.make_config(2, {})), 3, {"past_the_end", "past_the_end"});
+    if (!replay) match.skip_replay();
+    try {
+      match.play_bot(match.next_bot());
+      ADD_FAILURE() << "no error";
+    } catch (const std::logic_error& e) {
+      EXPECT_NE(std::string(e.what()).find("bot past_the_end at seat 0 chose move"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(match.steps(), 0u);
+  }
+}
+
 TEST(BotSpec, ParsesNameAndParameters) {
   BotSpec spec = BotSpec::parse("ismcts:iters=2000,c=0.7");
   EXPECT_EQ(spec.name, "ismcts");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <thread>
 
 #include "bots/generic_bots.h"
 #include "conformance/fixture_game.h"
@@ -41,6 +42,21 @@ TEST(Runner, SameSeedSameRecordsWhateverTheThreads) {
   EXPECT_NE(records_to_json(setup.run(s)).dump(), one);
 }
 
+// A batch is played in rounds of 65,536 games (each round's records made before it starts): a batch
+// that spans two rounds is the same on one thread as on three.
+TEST(Runner, ABatchOverSeveralRoundsIsTheSameWhateverTheThreads) {
+  DuelBatch setup;
+  BatchSettings s;
+  s.games = (1u << 16) + 300;
+  s.threads = 1;
+  const auto one = setup.run(s);
+  s.threads = 3;
+  const auto three = setup.run(s);
+  ASSERT_EQ(three.games.size(), s.games);
+  for (std::uint64_t k = 0; k < s.games; ++k) ASSERT_EQ(three.games[k].index, k);
+  EXPECT_EQ(records_to_json(three).dump(), records_to_json(one).dump());
+}
+
 TEST(Runner, SplitRunsMergeIntoTheWholeRun) {
   DuelBatch setup;
   BatchSettings s;
@@ -56,8 +72,8 @@ TEST(Runner, SplitRunsMergeIntoTheWholeRun) {
   EXPECT_EQ(whole.games.size(), 101u);
 }
 
-// A real game's report (figures and cards by name) is the same whatever the threads: each worker numbers
-// the names it meets, and the merge renumbers them.
+// A real game's report (figures and cards by name) is the same whatever the threads: the workers number
+// the names they meet in the batch's one list, in whatever order they meet them.
 TEST(Runner, FiguresAndCardsKeepTheirNamesWhateverTheThreads) {
   const GameEntry& entry = *games().find("persuasion");
   const std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(4, {}));
@@ -129,6 +145,39 @@ TEST(Runner, StopLeavesUnplayedGamesOut) {
   EXPECT_TRUE(records.games.empty());
   ReportContext c{&setup.entry.info, 3, setup.lineup, s, nlohmann::json::object(), "", true};
   EXPECT_EQ(build_report(c, records)["games"], 0);
+}
+
+// A batch stopped midway keeps exactly the games it played, in index order: each record has its place
+// in the batch from the start, and the places nobody played are dropped.
+TEST(Runner, StopMidwayKeepsThePlayedGamesInOrder) {
+  DuelBatch setup;
+  BatchSettings s;
+  s.games = 200000;
+  s.threads = 2;
+  std::atomic<bool> stop{false};
+  Progress progress;
+  std::thread watcher([&] {
+    while (progress.finished.load() < 2000) std::this_thread::yield();
+    stop = true;
+  });
+  const auto records = run_batch(setup.entry, setup.factory, setup.lineup, s, &stop, &progress);
+  watcher.join();
+  ASSERT_LT(records.games.size(), s.games) << "the batch ended before the stop: nothing was dropped";
+  EXPECT_EQ(records.games.size(), progress.finished.load());
+  for (std::size_t i = 0; i < records.games.size(); ++i) {
+    const GameRecord& r = records.games[i];
+    EXPECT_EQ(r.seats.size(), 3u) << "game " << r.index << " was kept unplayed";
+    EXPECT_GT(r.length, 0u);
+    if (i > 0) {
+      EXPECT_LT(records.games[i - 1].index, r.index);
+    }
+  }
+  ASSERT_FALSE(records.games.empty());
+  s.games = records.games.back().index + 1;   // the kept games are those of a whole run
+  const auto whole = setup.run(s);
+  const auto json = records_to_json(whole);
+  const auto kept = records_to_json(records);
+  for (std::size_t i = 0; i < records.games.size(); ++i) EXPECT_EQ(kept[i], json[records.games[i].index]);
 }
 
 // A two-seat game won by `winner`, figure "figure" = winner, card "Ace" held by seat 0 when it won.
