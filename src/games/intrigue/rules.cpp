@@ -54,6 +54,7 @@ void IntrigueState::play_favor(Seat seat, Letter letter) {
 void IntrigueState::play_face_down(Seat seat, CardId card, Letter letter) {
   remove_from_hand(seat, card);
   stacks_[letter].push_back(StackCard{card, as_seat(seat), false});
+  face_down_letters_ |= static_cast<std::uint8_t>(1u << letter);
   log_event({.kind = Event::PlayedFaceDown, .seat = as_seat(seat), .card = card, .letter = letter,
              .who = character_[letter]});
   end_turn();
@@ -167,6 +168,7 @@ void IntrigueState::resolve_virtue(Seat seat, CardId card, Letter target) {
       break;
     }
   }
+  note_face_down(target);
   log_event(e);
 }
 
@@ -178,6 +180,7 @@ void IntrigueState::resolve_spy(Seat seat, CardId card, Letter target) {
   for (int i = 0; i < static_cast<int>(stack.size()); ++i) if (!stack[i].face_up) down[n++] = static_cast<std::uint8_t>(i);
   StackCard& flipped = stack[down[uniform(rng_, static_cast<std::uint32_t>(n))]];
   flipped.face_up = true;
+  note_face_down(target);
   log_event({.kind = Event::Spied, .seat = as_seat(seat), .card = card, .letter = target, .who = character_[target],
              .b = flipped.card, .c = static_cast<std::uint8_t>(flipped.owner)});
 }
@@ -227,6 +230,7 @@ void IntrigueState::end_turn() {
 void IntrigueState::end_round() {
   settle_debts();
   for (auto& stack : stacks_) for (StackCard& c : stack) c.face_up = true;
+  face_down_letters_ = 0;
   const auto totals = support_totals();
   for (Letter l = 0; l < kLetters; ++l) {
     last_reveal_[l].clear();
@@ -267,6 +271,8 @@ void IntrigueState::settle_debts() {
       StackCard moved = from[index];
       from.erase_at(index);
       stacks_[lender].push_back(moved);
+      note_face_down(debtor);
+      note_face_down(lender);
       event.b = moved.card;
     }
     log_event(event);

@@ -73,10 +73,8 @@ bool IntrigueState::has_face_down(Letter l) const {
   return false;
 }
 
-std::uint32_t IntrigueState::face_down_letters() const {
-  std::uint32_t letters = 0;
-  for (Letter l = 0; l < kLetters; ++l) letters |= std::uint32_t{has_face_down(l)} << l;
-  return letters;
+void IntrigueState::note_face_down(Letter l) {
+  face_down_letters_ = static_cast<std::uint8_t>((face_down_letters_ & ~(1u << l)) | (std::uint32_t{has_face_down(l)} << l));
 }
 
 
@@ -94,16 +92,19 @@ namespace {
 constexpr std::uint32_t kAllLetters = (1u << kLetters) - 1;
 constexpr std::uint32_t kAllEdges = (1u << kEdges) - 1;
 
-// Calls fn(card) for every card title of `hand`, in hand order, each once, until fn returns true.
+// Calls fn(card) for every card title of `hand`, in hand order, each once.
 template <class Fn>
 void for_each_title(const FixedVector<CardId, kMaxHand>& hand, Fn&& fn) {
   std::uint32_t seen = 0;
   for (CardId card : hand) {
     if (seen & (1u << card)) continue;
     seen |= 1u << card;
-    if (fn(card)) return;
+    fn(card);
   }
 }
+
+// The face-down plays of a card title: behind each character.
+MoveBlock face_down_block(CardId card) { return {.move = Move::PlayFaceDown, .card = card, .first = kAllLetters}; }
 
 }  // namespace
 
@@ -113,6 +114,9 @@ struct IntrigueState::TurnContext {
   // A card's face-up moves by its FaceUp kind: the sets of a's and b's values of its block (MoveBlock).
   std::array<std::uint8_t, kFaceUpKinds> first{};
   std::array<std::uint8_t, kFaceUpKinds> second{};
+  // How many moves a card title offers by its FaceUp kind: face-down on each letter, then face-up.
+  // Counting and picking the k-th move skip whole titles with it.
+  std::array<std::uint8_t, kFaceUpKinds> title_moves{};
 
   MoveBlock face_up_block(CardId card, FaceUp kind) const {
     const bool relationship = kind >= FaceUp::PositiveRelationship;
@@ -147,7 +151,7 @@ inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
   set(FaceUp::Support, kAllLetters, 1);
   set(FaceUp::Oracle, 1, 1);
   set(FaceUp::Assassination, rules_->characters.size() > static_cast<std::size_t>(kLetters) ? kAllLetters : 0, 1);
-  set(FaceUp::Revealing, 0, 1);  // the characters with face-down cards: found when a hand has such a card
+  set(FaceUp::Revealing, face_down_letters_, 1);  // a character with face-down cards
   set(FaceUp::Manipulate, mine, others);       // one of my tokens for one another seat holds
   set(FaceUp::Misinformation, filled, empty);  // from a filled edge to an empty one
   set(FaceUp::Lies, filled, 1);
@@ -160,64 +164,98 @@ inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
     set(static_cast<FaceUp>(first + 1), empty | positive, ways);
     set(static_cast<FaceUp>(first + 2), empty, ways);
   }
+  for (int i = 0; i < kFaceUpKinds; ++i) {
+    c.title_moves[i] = static_cast<std::uint8_t>(kLetters + bit_count(c.first[i]) * bit_count(c.second[i]));
+  }
   return c;
 }
 
-// `seat`'s moves, block by block in their order, passed to fn until fn returns true: the one
-// description of the moves that listing, counting and picking the k-th share. A turn: a token, a favor,
-// or a card from hand (each title once) face-down on a character or face-up (MoveBlock says how).
-// After Oracle and face-up Defiance: discard one card (each title once).
+// `seat`'s moves, block by block in their order, passed to fn: the description of the moves that
+// listing follows, and counting and picking the k-th follow title by title (TurnContext::title_moves).
+// A turn: a token, a favor, or a card from hand (each title once) face-down on a character or face-up
+// (MoveBlock says how). After Oracle and face-up Defiance: discard one card (each title once).
 template <class Fn>
 void IntrigueState::visit_blocks(Seat seat, Fn&& fn) const {
   if (phase_ == Phase::GameOver || seat != turn_seat_) return;
   if (phase_ == Phase::Discard) {
-    for_each_title(hands_[seat], [&](CardId card) { return fn(MoveBlock{.move = Move::Discard, .card = card}); });
+    for_each_title(hands_[seat], [&](CardId card) { fn(MoveBlock{.move = Move::Discard, .card = card}); });
     return;
   }
   const TurnContext context = turn_context(seat);
-  if (fn(MoveBlock{.move = Move::TakeToken, .first = context.free_tokens})) return;
-  if (fn(MoveBlock{.move = Move::PlayFavor, .first = (kAllLetters << favors_played_[seat]) & kAllLetters,
-                   .letters = favor_letter_[seat].data()})) {
-    return;
-  }
+  fn(MoveBlock{.move = Move::TakeToken, .first = context.free_tokens});
+  fn(favor_block(seat));
   for_each_title(hands_[seat], [&](CardId card) {
-    const FaceUp kind = rules_->face_up[card];
-    MoveBlock face_up = context.face_up_block(card, kind);
-    if (kind == FaceUp::Revealing) face_up.first = face_down_letters();
-    return fn(MoveBlock{.move = Move::PlayFaceDown, .card = card, .first = kAllLetters}) || fn(face_up);
+    fn(face_down_block(card));
+    fn(context.face_up_block(card, rules_->face_up[card]));
   });
+}
+
+// The favors `seat` may still play (slots [played, 3) of its favor letters).
+MoveBlock IntrigueState::favor_block(Seat seat) const {
+  return {.move = Move::PlayFavor, .first = (kAllLetters << favors_played_[seat]) & kAllLetters,
+          .letters = favor_letter_[seat].data()};
 }
 
 void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
   MoveBuffer moves;
-  visit_blocks(seat, [&](const MoveBlock& block) {
-    block.append_to(moves);
-    return false;
-  });
+  visit_blocks(seat, [&](const MoveBlock& block) { block.append_to(moves); });
   moves.append_to(out);
 }
 
+// Counting and picking walk the hand without branching on repeated titles (a title offers its moves
+// once, at its first card): which cards repeat is random, and mispredicted branches were most of a
+// playout's time.
 std::uint32_t IntrigueState::legal_count(Seat seat) const {
+  if (phase_ == Phase::GameOver || seat != turn_seat_) return 0;
+  const auto& hand = hands_[seat];
+  std::uint32_t seen = 0;  // bit c: title c has been passed
   std::uint32_t n = 0;
-  visit_blocks(seat, [&](const MoveBlock& block) {
-    n += block.size();
-    return false;
-  });
+  if (phase_ == Phase::Discard) {
+    for (CardId card : hand) {
+      n += (seen >> card & 1) ^ 1;
+      seen |= 1u << card;
+    }
+    return n;
+  }
+  const TurnContext context = turn_context(seat);
+  n = bit_count(context.free_tokens) + kLetters - favors_played_[seat];
+  for (CardId card : hand) {
+    const std::uint32_t moves = context.title_moves[static_cast<int>(rules_->face_up[card])];
+    n += (seen >> card & 1) ? 0 : moves;
+    seen |= 1u << card;
+  }
   return n;
 }
 
 Action IntrigueState::legal_action(Seat seat, std::uint32_t k) const {
-  MoveCode found;
-  visit_blocks(seat, [&](const MoveBlock& block) {
-    const std::uint32_t n = block.size();
-    if (k < n) {
-      found = block.at(k);
-      return true;
+  const auto& hand = hands_[seat];
+  std::uint32_t seen = 0;
+  if (phase_ == Phase::Discard) {
+    for (CardId card : hand) {
+      const std::uint32_t fresh = (seen >> card & 1) ^ 1;
+      seen |= 1u << card;
+      if (k < fresh) return MoveBlock{.move = Move::Discard, .card = card}.at(0).encode();
+      k -= fresh;
     }
-    k -= n;
-    return false;
-  });
-  return found.encode();
+    return Action{};
+  }
+  const TurnContext context = turn_context(seat);
+  const MoveBlock tokens{.move = Move::TakeToken, .first = context.free_tokens};
+  if (k < tokens.size()) return tokens.at(k).encode();
+  k -= tokens.size();
+  const MoveBlock favors = favor_block(seat);
+  if (k < favors.size()) return favors.at(k).encode();
+  k -= favors.size();
+  for (CardId card : hand) {
+    const FaceUp kind = rules_->face_up[card];
+    const std::uint32_t moves = (seen >> card & 1) ? 0 : context.title_moves[static_cast<int>(kind)];
+    seen |= 1u << card;
+    if (k < moves) {
+      return (k < kLetters ? face_down_block(card).at(k) : context.face_up_block(card, kind).at(k - kLetters)).encode();
+    }
+    k -= moves;
+  }
+  return Action{};
 }
 
 // Everything `seat` cannot know is resampled: other players' hands, the deck order and the face-down
