@@ -108,23 +108,75 @@ MoveBlock face_down_block(CardId card) { return {.move = Move::PlayFaceDown, .ca
 
 }  // namespace
 
+// The sets a face-up block's a's and b's are drawn from (MoveBlock::first and second), worked out
+// once a turn (TurnContext::targets).
+enum class Targets : std::uint8_t {
+  None,          // no move
+  One,           // a single move: the value 0
+  Letters,       // every character
+  Assassinable,  // every character when an unused one can take its place
+  FaceDown,      // the characters with face-down cards (Virtue, Spy)
+  MyTokens,      // the tokens the player holds (Manipulate)
+  TheirTokens,   // the tokens other players hold
+  Filled,        // the edges holding a relationship
+  Empty,         // the empty edges
+  ForPositive,   // where a positive relationship may go: an empty edge or over a negative one
+  ForNegative,   // where a negative relationship may go: an empty edge or over a positive one
+  BothWays,      // forward and backward (b = 1, then 0)
+};
+inline constexpr int kTargetSets = static_cast<int>(Targets::BothWays) + 1;
+
+namespace {
+
+// A face-up block by its FaceUp kind: its move and which sets give its a's and b's.
+struct FaceUpMoves {
+  Move move = Move::PlayAction;
+  Targets first = Targets::None;
+  Targets second = Targets::One;
+  bool relationship = false;  // b counts forward (b_flip): see MoveBlock
+};
+
+constexpr FaceUpMoves relationship_moves(Targets edges, bool both_ways) {
+  return {Move::PlayRelationship, edges, both_ways ? Targets::BothWays : Targets::One, true};
+}
+
+// Indexed by FaceUp. A relationship goes on an empty edge or replaces one of opposite sign
+// (can_place_relationship), forward (b = 1) and, unless it looks the same both ways, backward.
+constexpr std::array<FaceUpMoves, kFaceUpKinds> kFaceUpMoves = {{
+    {Move::PlayAction, Targets::None, Targets::One, false},                // None: face-down only
+    {Move::PlaySupportFaceUp, Targets::Letters, Targets::One, false},      // Support
+    {Move::PlayAction, Targets::One, Targets::One, false},                 // Oracle
+    {Move::PlayAction, Targets::Assassinable, Targets::One, false},        // Assassination
+    {Move::PlayAction, Targets::FaceDown, Targets::One, false},            // Revealing
+    {Move::PlayAction, Targets::MyTokens, Targets::TheirTokens, false},    // Manipulate: mine for theirs
+    {Move::PlayAction, Targets::Filled, Targets::Empty, false},            // Misinformation: from, to
+    {Move::PlayAction, Targets::Filled, Targets::One, false},              // Lies
+    relationship_moves(Targets::ForPositive, false),
+    relationship_moves(Targets::ForNegative, false),
+    relationship_moves(Targets::Empty, false),
+    relationship_moves(Targets::ForPositive, true),
+    relationship_moves(Targets::ForNegative, true),
+    relationship_moves(Targets::Empty, true),
+}};
+static_assert(kFaceUpMoves[static_cast<int>(FaceUp::NeutralRelationshipBothWays)].second == Targets::BothWays);
+
+}  // namespace
+
 // What the moves of a turn depend on besides the hand, worked out once rather than once per card.
 struct IntrigueState::TurnContext {
   std::uint32_t free_tokens = 0;  // bit t: token t lies on its character
-  // A card's face-up moves by its FaceUp kind: the sets of a's and b's values of its block (MoveBlock).
-  std::array<std::uint8_t, kFaceUpKinds> first{};
-  std::array<std::uint8_t, kFaceUpKinds> second{};
-  // How many moves a card title offers by its FaceUp kind: face-down on each letter, then face-up.
-  // Counting and picking the k-th move skip whole titles with it.
-  std::array<std::uint8_t, kFaceUpKinds> title_moves{};
+  std::array<std::uint32_t, kTargetSets> targets;  // by Targets, all written by turn_context
 
+  std::uint32_t set(Targets t) const { return targets[static_cast<int>(t)]; }
   MoveBlock face_up_block(CardId card, FaceUp kind) const {
-    const bool relationship = kind >= FaceUp::PositiveRelationship;
-    const Move move = kind == FaceUp::Support ? Move::PlaySupportFaceUp
-                      : relationship          ? Move::PlayRelationship
-                                              : Move::PlayAction;
-    const int i = static_cast<int>(kind);
-    return {.move = move, .card = card, .first = first[i], .second = second[i], .b_flip = relationship};
+    const FaceUpMoves& m = kFaceUpMoves[static_cast<int>(kind)];
+    return {.move = m.move, .card = card, .first = set(m.first), .second = set(m.second), .b_flip = m.relationship};
+  }
+  // How many moves a card title offers: face-down on each character, then its face-up block.
+  // Counting and picking the k-th move skip whole titles with it.
+  std::uint32_t title_moves(FaceUp kind) const {
+    const FaceUpMoves& m = kFaceUpMoves[static_cast<int>(kind)];
+    return kLetters + bit_count(set(m.first)) * bit_count(set(m.second));
   }
 };
 
@@ -133,7 +185,6 @@ inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
   TurnContext c;
   const std::uint32_t mine = tokens_held_[seat];
   const std::uint32_t held = tokens_held_[0] | tokens_held_[1] | tokens_held_[2];
-  const std::uint32_t others = held & ~mine;
   c.free_tokens = ((1u << token_count()) - 1) & ~held;
   std::uint32_t filled = 0, positive = 0, negative = 0;
   for (int e = 0; e < kEdges; ++e) {  // branch-free: what lies on the edges is random
@@ -144,29 +195,20 @@ inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
     negative |= std::uint32_t{there && support < 0} << e;
   }
   const std::uint32_t empty = ~filled & kAllEdges;
-  auto set = [&](FaceUp kind, std::uint32_t first, std::uint32_t second) {
-    c.first[static_cast<int>(kind)] = static_cast<std::uint8_t>(first);
-    c.second[static_cast<int>(kind)] = static_cast<std::uint8_t>(second);
-  };
-  set(FaceUp::Support, kAllLetters, 1);
-  set(FaceUp::Oracle, 1, 1);
-  set(FaceUp::Assassination, rules_->characters.size() > static_cast<std::size_t>(kLetters) ? kAllLetters : 0, 1);
-  set(FaceUp::Revealing, face_down_letters_, 1);  // a character with face-down cards
-  set(FaceUp::Manipulate, mine, others);       // one of my tokens for one another seat holds
-  set(FaceUp::Misinformation, filled, empty);  // from a filled edge to an empty one
-  set(FaceUp::Lies, filled, 1);
-  // A relationship goes on an empty edge or replaces one of opposite sign (can_place_relationship),
-  // forward (b = 1) and, unless it looks the same both ways, backward.
-  for (int both_ways = 0; both_ways < 2; ++both_ways) {
-    const int first = static_cast<int>(both_ways ? FaceUp::PositiveRelationshipBothWays : FaceUp::PositiveRelationship);
-    const std::uint32_t ways = both_ways ? 3 : 1;
-    set(static_cast<FaceUp>(first), empty | negative, ways);
-    set(static_cast<FaceUp>(first + 1), empty | positive, ways);
-    set(static_cast<FaceUp>(first + 2), empty, ways);
-  }
-  for (int i = 0; i < kFaceUpKinds; ++i) {
-    c.title_moves[i] = static_cast<std::uint8_t>(kLetters + bit_count(c.first[i]) * bit_count(c.second[i]));
-  }
+  const bool unused_character = rules_->characters.size() > static_cast<std::size_t>(kLetters);
+  auto put = [&](Targets t, std::uint32_t set) { c.targets[static_cast<int>(t)] = set; };
+  put(Targets::None, 0);
+  put(Targets::One, 1);
+  put(Targets::Letters, kAllLetters);
+  put(Targets::Assassinable, unused_character ? kAllLetters : 0);
+  put(Targets::FaceDown, face_down_letters_);
+  put(Targets::MyTokens, mine);
+  put(Targets::TheirTokens, held & ~mine);
+  put(Targets::Filled, filled);
+  put(Targets::Empty, empty);
+  put(Targets::ForPositive, empty | negative);
+  put(Targets::ForNegative, empty | positive);
+  put(Targets::BothWays, 3);
   return c;
 }
 
@@ -220,8 +262,8 @@ std::uint32_t IntrigueState::legal_count(Seat seat) const {
   const TurnContext context = turn_context(seat);
   n = bit_count(context.free_tokens) + kLetters - favors_played_[seat];
   for (CardId card : hand) {
-    const std::uint32_t moves = context.title_moves[static_cast<int>(rules_->face_up[card])];
-    n += (seen >> card & 1) ? 0 : moves;
+    const std::uint32_t fresh = (seen >> card & 1) ^ 1;  // the title's first card
+    n += context.title_moves(rules_->face_up[card]) & (0u - fresh);
     seen |= 1u << card;
   }
   return n;
@@ -248,7 +290,8 @@ Action IntrigueState::legal_action(Seat seat, std::uint32_t k) const {
   k -= favors.size();
   for (CardId card : hand) {
     const FaceUp kind = rules_->face_up[card];
-    const std::uint32_t moves = (seen >> card & 1) ? 0 : context.title_moves[static_cast<int>(kind)];
+    const std::uint32_t fresh = (seen >> card & 1) ^ 1;
+    const std::uint32_t moves = context.title_moves(kind) & (0u - fresh);
     seen |= 1u << card;
     if (k < moves) {
       return (k < kLetters ? face_down_block(card).at(k) : context.face_up_block(card, kind).at(k - kLetters)).encode();
