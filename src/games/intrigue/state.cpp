@@ -82,9 +82,7 @@ bool IntrigueState::can_place_relationship(CardId card, int e) const {
   const Relationship& there = edges_[e];
   if (there.empty()) return true;
   // Only a positive card replaces a negative one and back; zero (Advantage) never takes part.
-  int mine = rules_->cards[card].support;
-  int theirs = rules_->cards[there.card].support;
-  return (mine > 0 && theirs < 0) || (mine < 0 && theirs > 0);
+  return rules_->support_sign[card] * rules_->support_sign[there.card] < 0;
 }
 
 namespace {
@@ -189,7 +187,7 @@ inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
   std::uint32_t filled = 0, positive = 0, negative = 0;
   for (int e = 0; e < kEdges; ++e) {  // branch-free: what lies on the edges is random
     const bool there = !edges_[e].empty();
-    const int support = rules_->cards[there ? edges_[e].card : 0].support;
+    const int support = rules_->support_sign[there ? edges_[e].card : 0];
     filled |= std::uint32_t{there} << e;
     positive |= std::uint32_t{there && support > 0} << e;
     negative |= std::uint32_t{there && support < 0} << e;
