@@ -2,6 +2,8 @@
 // function; its comment says which part of the rulebook (or which Court ruling) it implements.
 #include "games/intrigue/state.h"
 
+#include <algorithm>
+
 namespace court::intrigue {
 namespace {
 
@@ -229,12 +231,17 @@ void IntrigueState::end_turn() {
 // last round, or when a player has zero or fewer points) or the table is reset for the next round.
 void IntrigueState::end_round() {
   settle_debts();
-  for (auto& stack : stacks_) for (StackCard& c : stack) c.face_up = true;
+  for (Letter l = 0; l < kLetters; ++l) {
+    last_reveal_[l].clear();
+    CardId* revealed = last_reveal_[l].append_unwritten(stacks_[l].size());
+    for (StackCard& c : stacks_[l]) {
+      c.face_up = true;
+      *revealed++ = c.card;
+    }
+  }
   face_down_letters_ = 0;
   const auto totals = support_totals();
   for (Letter l = 0; l < kLetters; ++l) {
-    last_reveal_[l].clear();
-    for (const StackCard& c : stacks_[l]) last_reveal_[l].push_back(c.card);
     last_totals_[l] = static_cast<std::int8_t>(totals[l]);
     log_event({.kind = Event::Revealed, .letter = l, .who = character_[l], .a = static_cast<std::uint8_t>(totals[l])});
   }
@@ -280,13 +287,15 @@ void IntrigueState::settle_debts() {
 }
 
 // Players score their tokens: a token of the winner pays its value, any other token costs a point.
+// The winner's tokens are a run of bits (token t is letter t / token_count's): no division per token.
 void IntrigueState::score_round(Letter winner) {
+  const int per_letter = rules_->token_count;
+  const int first = winner * per_letter;
+  const std::uint32_t winners = ((1u << per_letter) - 1) << first;
   std::array<int, kSeats> delta{};
   for (int s = 0; s < kSeats; ++s) {
-    for (std::uint32_t held = tokens_held_[s]; held != 0; held &= held - 1) {
-      const int t = std::countr_zero(held);
-      delta[s] += token_letter(t) == winner ? token_value(t) : -rules_->losing_token_penalty;
-    }
+    for (int k = 0; k < per_letter; ++k) delta[s] += (tokens_held_[s] >> (first + k) & 1) * rules_->token_values[k];
+    delta[s] -= static_cast<int>(bit_count(tokens_held_[s] & ~winners)) * rules_->losing_token_penalty;
   }
   for (int s = 0; s < kSeats; ++s) points_[s] = static_cast<std::int16_t>(points_[s] + delta[s]);
   log_event({.kind = Event::RoundWon, .letter = winner, .who = character_[winner],
@@ -299,10 +308,11 @@ void IntrigueState::score_round(Letter winner) {
 void IntrigueState::reset_for_next_round() {
   tokens_held_.fill(0);
   for (auto& stack : stacks_) {
-    for (const StackCard& c : stack) deck_.push_back(c.card);
+    CardId* back = deck_.append_unwritten(stack.size());
+    for (const StackCard& c : stack) *back++ = c.card;
     stack.clear();
   }
-  for (CardId c : discard_) deck_.push_back(c);
+  std::copy(discard_.begin(), discard_.end(), deck_.append_unwritten(discard_.size()));
   discard_.clear();
   shuffle(deck_.begin(), deck_.end(), rng_);
   ++round_;

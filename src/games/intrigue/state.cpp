@@ -49,8 +49,12 @@ void IntrigueState::start_round(Seat starter) {
 void IntrigueState::refill_hands() {
   for (int i = 0; i < kSeats; ++i) {
     Seat seat = (round_starter_ + i) % kSeats;
-    int drawn = 0;
-    while (static_cast<int>(hands_[seat].size()) < rules_->hand_size && draw_card(seat)) ++drawn;
+    auto& hand = hands_[seat];
+    // Drawn one by one from the top (the deck's back), as draw_card does.
+    const int drawn = std::clamp(rules_->hand_size - static_cast<int>(hand.size()), 0, static_cast<int>(deck_.size()));
+    CardId* into = hand.append_unwritten(static_cast<std::size_t>(drawn));
+    for (int i = 0; i < drawn; ++i) into[i] = deck_[deck_.size() - 1 - i];
+    deck_.resize(deck_.size() - static_cast<std::size_t>(drawn));
     if (drawn > 0) {
       log_event({.kind = Event::Refilled, .seat = static_cast<std::int8_t>(seat), .a = static_cast<std::uint8_t>(drawn)});
     }
