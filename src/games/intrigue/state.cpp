@@ -166,7 +166,6 @@ static_assert(kFaceUpMoves[static_cast<int>(FaceUp::NeutralRelationshipBothWays)
 
 // What the moves of a turn depend on besides the hand, worked out once rather than once per card.
 struct IntrigueState::TurnContext {
-  std::uint32_t free_tokens = 0;  // bit t: token t lies on its character
   std::array<std::uint32_t, kTargetSets> targets;  // by Targets, all written by turn_context
 
   std::uint32_t set(Targets t) const { return targets[static_cast<int>(t)]; }
@@ -187,7 +186,6 @@ inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
   TurnContext c;
   const std::uint32_t mine = tokens_held_[seat];
   const std::uint32_t held = tokens_held_[0] | tokens_held_[1] | tokens_held_[2];
-  c.free_tokens = ((1u << token_count()) - 1) & ~held;
   std::uint32_t filled = 0, positive = 0, negative = 0;
   for (int e = 0; e < kEdges; ++e) {  // branch-free: what lies on the edges is random
     const bool there = !edges_[e].empty();
@@ -225,13 +223,19 @@ void IntrigueState::visit_blocks(Seat seat, Fn&& fn) const {
     for_each_title(hands_[seat], [&](CardId card) { fn(MoveBlock{.move = Move::Discard, .card = card}); });
     return;
   }
-  const TurnContext context = turn_context(seat);
-  fn(MoveBlock{.move = Move::TakeToken, .first = context.free_tokens});
+  fn(token_block());
   fn(favor_block(seat));
+  const TurnContext context = turn_context(seat);
   for_each_title(hands_[seat], [&](CardId card) {
     fn(face_down_block(card));
     fn(context.face_up_block(card, rules_->face_up[card]));
   });
+}
+
+// The tokens still lying on their characters.
+MoveBlock IntrigueState::token_block() const {
+  const std::uint32_t held = tokens_held_[0] | tokens_held_[1] | tokens_held_[2];
+  return {.move = Move::TakeToken, .first = ((1u << token_count()) - 1) & ~held};
 }
 
 // The favors `seat` may still play (slots [played, 3) of its favor letters).
@@ -261,8 +265,8 @@ std::uint32_t IntrigueState::legal_count(Seat seat) const {
     }
     return n;
   }
+  n = token_block().size() + favor_block(seat).size();
   const TurnContext context = turn_context(seat);
-  n = bit_count(context.free_tokens) + kLetters - favors_played_[seat];
   for (CardId card : hand) {
     const std::uint32_t fresh = (seen >> card & 1) ^ 1;  // the title's first card
     n += context.title_moves(rules_->face_up[card]) & (0u - fresh);
@@ -283,13 +287,14 @@ Action IntrigueState::legal_action(Seat seat, std::uint32_t k) const {
     }
     return Action{};
   }
-  const TurnContext context = turn_context(seat);
-  const MoveBlock tokens{.move = Move::TakeToken, .first = context.free_tokens};
+  // The tokens and favors come first: picking one needs nothing else.
+  const MoveBlock tokens = token_block();
   if (k < tokens.size()) return tokens.at(k).encode();
   k -= tokens.size();
   const MoveBlock favors = favor_block(seat);
   if (k < favors.size()) return favors.at(k).encode();
   k -= favors.size();
+  const TurnContext context = turn_context(seat);
   for (CardId card : hand) {
     const FaceUp kind = rules_->face_up[card];
     const std::uint32_t fresh = (seen >> card & 1) ^ 1;

@@ -195,6 +195,7 @@ class IntrigueState {
   TurnContext turn_context(Seat seat) const;
   template <class Fn>
   void visit_blocks(Seat seat, Fn&& fn) const;
+  MoveBlock token_block() const;
   MoveBlock favor_block(Seat seat) const;
   // Inline, so that the caller writes the entry straight into the log: built on the stack and read
   // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
