@@ -105,8 +105,19 @@ void for_each_title(const FixedVector<CardId, kMaxHand>& hand, Fn&& fn) {
   }
 }
 
+// 1 when `card` is the first of its title in the hand so far (the title offers its moves there), else
+// 0; marks the title seen. Without a branch: which cards repeat is random, and mispredicted branches
+// were most of counting's time.
+std::uint32_t first_of_title(std::uint32_t& seen, CardId card) {
+  const std::uint32_t first = (seen >> card & 1) ^ 1;
+  seen |= 1u << card;
+  return first;
+}
+
 // The face-down plays of a card title: behind each character.
 MoveBlock face_down_block(CardId card) { return {.move = Move::PlayFaceDown, .card = card, .first = kAllLetters}; }
+// The discard after Oracle and face-up Defiance.
+MoveBlock discard_block(CardId card) { return {.move = Move::Discard, .card = card}; }
 
 }  // namespace
 
@@ -220,7 +231,7 @@ template <class Fn>
 void IntrigueState::visit_blocks(Seat seat, Fn&& fn) const {
   if (phase_ == Phase::GameOver || seat != turn_seat_) return;
   if (phase_ == Phase::Discard) {
-    for_each_title(hands_[seat], [&](CardId card) { fn(MoveBlock{.move = Move::Discard, .card = card}); });
+    for_each_title(hands_[seat], [&](CardId card) { fn(discard_block(card)); });
     return;
   }
   fn(token_block());
@@ -250,27 +261,20 @@ void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
   moves.append_to(out);
 }
 
-// Counting and picking walk the hand without branching on repeated titles (a title offers its moves
-// once, at its first card): which cards repeat is random, and mispredicted branches were most of a
-// playout's time.
+// Counting and picking follow visit_blocks' order title by title (TurnContext::title_moves).
 std::uint32_t IntrigueState::legal_count(Seat seat) const {
   if (phase_ == Phase::GameOver || seat != turn_seat_) return 0;
   const auto& hand = hands_[seat];
   std::uint32_t seen = 0;  // bit c: title c has been passed
   std::uint32_t n = 0;
   if (phase_ == Phase::Discard) {
-    for (CardId card : hand) {
-      n += (seen >> card & 1) ^ 1;
-      seen |= 1u << card;
-    }
+    for (CardId card : hand) n += first_of_title(seen, card);
     return n;
   }
   n = token_block().size() + favor_block(seat).size();
   const TurnContext context = turn_context(seat);
   for (CardId card : hand) {
-    const std::uint32_t fresh = (seen >> card & 1) ^ 1;  // the title's first card
-    n += context.title_moves(rules_->face_up[card]) & (0u - fresh);
-    seen |= 1u << card;
+    n += context.title_moves(rules_->face_up[card]) & (0u - first_of_title(seen, card));
   }
   return n;
 }
@@ -280,10 +284,9 @@ Action IntrigueState::legal_action(Seat seat, std::uint32_t k) const {
   std::uint32_t seen = 0;
   if (phase_ == Phase::Discard) {
     for (CardId card : hand) {
-      const std::uint32_t fresh = (seen >> card & 1) ^ 1;
-      seen |= 1u << card;
-      if (k < fresh) return MoveBlock{.move = Move::Discard, .card = card}.at(0).encode();
-      k -= fresh;
+      const std::uint32_t first = first_of_title(seen, card);
+      if (k < first) return discard_block(card).at(0).encode();
+      k -= first;
     }
     return Action{};
   }
@@ -297,9 +300,7 @@ Action IntrigueState::legal_action(Seat seat, std::uint32_t k) const {
   const TurnContext context = turn_context(seat);
   for (CardId card : hand) {
     const FaceUp kind = rules_->face_up[card];
-    const std::uint32_t fresh = (seen >> card & 1) ^ 1;
-    const std::uint32_t moves = context.title_moves(kind) & (0u - fresh);
-    seen |= 1u << card;
+    const std::uint32_t moves = context.title_moves(kind) & (0u - first_of_title(seen, card));
     if (k < moves) {
       return (k < kLetters ? face_down_block(card).at(k) : context.face_up_block(card, kind).at(k - kLetters)).encode();
     }
