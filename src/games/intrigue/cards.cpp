@@ -122,7 +122,9 @@ void load_cards(IntrigueRules& rules, const GameConfig& config) {
     if (rules.cards.size() > static_cast<std::size_t>(kMaxCardTypes)) {
       throw UserError(fmt::format("{}: more than {} card titles", file, kMaxCardTypes));
     }
-    rules.face_up[rules.cards.size() - 1] = face_up_kind(rules.cards.back());
+    const CardInfo& added = rules.cards.back();
+    rules.face_up[rules.cards.size() - 1] = face_up_kind(added);
+    rules.support_sign[rules.cards.size() - 1] = static_cast<std::int8_t>((added.support > 0) - (added.support < 0));
     for (int q = 0; q < rules.cards.back().quantity; ++q) {
       if (rules.deck.size() >= static_cast<std::size_t>(kMaxDeck)) {
         throw UserError(fmt::format("{}: the deck holds more than {} cards", file, kMaxDeck));

@@ -100,6 +100,9 @@ struct IntrigueRules {
   std::vector<std::string> traits;
   std::vector<CardId> deck;        // one entry per physical card, in data order
   std::array<FaceUp, kMaxCardTypes> face_up{};  // face_up_kind of each title, for the legal moves
+  // The sign (-1, 0, 1) of each title's printed support, for the legal moves: a relationship replaces
+  // one of opposite sign (can_place_relationship).
+  std::array<std::int8_t, kMaxCardTypes> support_sign{};
   std::array<int, kMaxTokenValues> token_values{3, 1};
   int token_count = 2;             // tokens per character (1 or 2)
   int losing_token_penalty = 1;

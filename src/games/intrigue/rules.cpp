@@ -2,6 +2,8 @@
 // function; its comment says which part of the rulebook (or which Court ruling) it implements.
 #include "games/intrigue/state.h"
 
+#include <algorithm>
+
 namespace court::intrigue {
 namespace {
 
@@ -54,6 +56,7 @@ void IntrigueState::play_favor(Seat seat, Letter letter) {
 void IntrigueState::play_face_down(Seat seat, CardId card, Letter letter) {
   remove_from_hand(seat, card);
   stacks_[letter].push_back(StackCard{card, as_seat(seat), false});
+  face_down_letters_ |= static_cast<std::uint8_t>(1u << letter);
   log_event({.kind = Event::PlayedFaceDown, .seat = as_seat(seat), .card = card, .letter = letter,
              .who = character_[letter]});
   end_turn();
@@ -167,6 +170,7 @@ void IntrigueState::resolve_virtue(Seat seat, CardId card, Letter target) {
       break;
     }
   }
+  note_face_down(target);
   log_event(e);
 }
 
@@ -178,6 +182,7 @@ void IntrigueState::resolve_spy(Seat seat, CardId card, Letter target) {
   for (int i = 0; i < static_cast<int>(stack.size()); ++i) if (!stack[i].face_up) down[n++] = static_cast<std::uint8_t>(i);
   StackCard& flipped = stack[down[uniform(rng_, static_cast<std::uint32_t>(n))]];
   flipped.face_up = true;
+  note_face_down(target);
   log_event({.kind = Event::Spied, .seat = as_seat(seat), .card = card, .letter = target, .who = character_[target],
              .b = flipped.card, .c = static_cast<std::uint8_t>(flipped.owner)});
 }
@@ -226,11 +231,17 @@ void IntrigueState::end_turn() {
 // last round, or when a player has zero or fewer points) or the table is reset for the next round.
 void IntrigueState::end_round() {
   settle_debts();
-  for (auto& stack : stacks_) for (StackCard& c : stack) c.face_up = true;
-  const auto totals = support_totals();
   for (Letter l = 0; l < kLetters; ++l) {
     last_reveal_[l].clear();
-    for (const StackCard& c : stacks_[l]) last_reveal_[l].push_back(c.card);
+    CardId* revealed = last_reveal_[l].append_unwritten(stacks_[l].size());
+    for (StackCard& c : stacks_[l]) {
+      c.face_up = true;
+      *revealed++ = c.card;
+    }
+  }
+  face_down_letters_ = 0;
+  const auto totals = support_totals();
+  for (Letter l = 0; l < kLetters; ++l) {
     last_totals_[l] = static_cast<std::int8_t>(totals[l]);
     log_event({.kind = Event::Revealed, .letter = l, .who = character_[l], .a = static_cast<std::uint8_t>(totals[l])});
   }
@@ -267,6 +278,8 @@ void IntrigueState::settle_debts() {
       StackCard moved = from[index];
       from.erase_at(index);
       stacks_[lender].push_back(moved);
+      note_face_down(debtor);
+      note_face_down(lender);
       event.b = moved.card;
     }
     log_event(event);
@@ -274,13 +287,15 @@ void IntrigueState::settle_debts() {
 }
 
 // Players score their tokens: a token of the winner pays its value, any other token costs a point.
+// The winner's tokens are a run of bits (token t is letter t / token_count's): no division per token.
 void IntrigueState::score_round(Letter winner) {
+  const int per_letter = rules_->token_count;
+  const int first = winner * per_letter;
+  const std::uint32_t winners = ((1u << per_letter) - 1) << first;
   std::array<int, kSeats> delta{};
   for (int s = 0; s < kSeats; ++s) {
-    for (std::uint32_t held = tokens_held_[s]; held != 0; held &= held - 1) {
-      const int t = std::countr_zero(held);
-      delta[s] += token_letter(t) == winner ? token_value(t) : -rules_->losing_token_penalty;
-    }
+    for (int k = 0; k < per_letter; ++k) delta[s] += (tokens_held_[s] >> (first + k) & 1) * rules_->token_values[k];
+    delta[s] -= static_cast<int>(bit_count(tokens_held_[s] & ~winners)) * rules_->losing_token_penalty;
   }
   for (int s = 0; s < kSeats; ++s) points_[s] = static_cast<std::int16_t>(points_[s] + delta[s]);
   log_event({.kind = Event::RoundWon, .letter = winner, .who = character_[winner],
@@ -293,10 +308,11 @@ void IntrigueState::score_round(Letter winner) {
 void IntrigueState::reset_for_next_round() {
   tokens_held_.fill(0);
   for (auto& stack : stacks_) {
-    for (const StackCard& c : stack) deck_.push_back(c.card);
+    CardId* back = deck_.append_unwritten(stack.size());
+    for (const StackCard& c : stack) *back++ = c.card;
     stack.clear();
   }
-  for (CardId c : discard_) deck_.push_back(c);
+  std::copy(discard_.begin(), discard_.end(), deck_.append_unwritten(discard_.size()));
   discard_.clear();
   shuffle(deck_.begin(), deck_.end(), rng_);
   ++round_;

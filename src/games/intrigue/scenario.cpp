@@ -223,6 +223,7 @@ IntrigueState state_from_scenario(const IntrigueRules& rules, const json& scenar
   const bool dealt = in.has("hands");
   if (dealt) read_hands(in, cards, s.hands_);
   read_stacks(in, cards, s.stacks_);
+  for (Letter l = 0; l < kLetters; ++l) s.note_face_down(l);
   read_relationships(in, rules, cards, s.edges_);
   read_tokens(in, s, s.tokens_held_);
   read_favors(in, {s.favor_letter_, s.favors_played_, s.favor_stack_});

@@ -49,8 +49,12 @@ void IntrigueState::start_round(Seat starter) {
 void IntrigueState::refill_hands() {
   for (int i = 0; i < kSeats; ++i) {
     Seat seat = (round_starter_ + i) % kSeats;
-    int drawn = 0;
-    while (static_cast<int>(hands_[seat].size()) < rules_->hand_size && draw_card(seat)) ++drawn;
+    auto& hand = hands_[seat];
+    // Drawn one by one from the top (the deck's back), as draw_card does.
+    const int drawn = std::clamp(rules_->hand_size - static_cast<int>(hand.size()), 0, static_cast<int>(deck_.size()));
+    CardId* into = hand.append_unwritten(static_cast<std::size_t>(drawn));
+    for (int i = 0; i < drawn; ++i) into[i] = deck_[deck_.size() - 1 - i];
+    deck_.resize(deck_.size() - static_cast<std::size_t>(drawn));
     if (drawn > 0) {
       log_event({.kind = Event::Refilled, .seat = static_cast<std::int8_t>(seat), .a = static_cast<std::uint8_t>(drawn)});
     }
@@ -73,10 +77,8 @@ bool IntrigueState::has_face_down(Letter l) const {
   return false;
 }
 
-std::uint32_t IntrigueState::face_down_letters() const {
-  std::uint32_t letters = 0;
-  for (Letter l = 0; l < kLetters; ++l) letters |= std::uint32_t{has_face_down(l)} << l;
-  return letters;
+void IntrigueState::note_face_down(Letter l) {
+  face_down_letters_ = static_cast<std::uint8_t>((face_down_letters_ & ~(1u << l)) | (std::uint32_t{has_face_down(l)} << l));
 }
 
 
@@ -84,9 +86,7 @@ bool IntrigueState::can_place_relationship(CardId card, int e) const {
   const Relationship& there = edges_[e];
   if (there.empty()) return true;
   // Only a positive card replaces a negative one and back; zero (Advantage) never takes part.
-  int mine = rules_->cards[card].support;
-  int theirs = rules_->cards[there.card].support;
-  return (mine > 0 && theirs < 0) || (mine < 0 && theirs > 0);
+  return rules_->support_sign[card] * rules_->support_sign[there.card] < 0;
 }
 
 namespace {
@@ -94,33 +94,101 @@ namespace {
 constexpr std::uint32_t kAllLetters = (1u << kLetters) - 1;
 constexpr std::uint32_t kAllEdges = (1u << kEdges) - 1;
 
-// Calls fn(card) for every card title of `hand`, in hand order, each once, until fn returns true.
+// Calls fn(card) for every card title of `hand`, in hand order, each once.
 template <class Fn>
 void for_each_title(const FixedVector<CardId, kMaxHand>& hand, Fn&& fn) {
   std::uint32_t seen = 0;
   for (CardId card : hand) {
     if (seen & (1u << card)) continue;
     seen |= 1u << card;
-    if (fn(card)) return;
+    fn(card);
   }
 }
+
+// 1 when `card` is the first of its title in the hand so far (the title offers its moves there), else
+// 0; marks the title seen. Without a branch: which cards repeat is random, and mispredicted branches
+// were most of counting's time.
+std::uint32_t first_of_title(std::uint32_t& seen, CardId card) {
+  const std::uint32_t first = (seen >> card & 1) ^ 1;
+  seen |= 1u << card;
+  return first;
+}
+
+// The face-down plays of a card title: behind each character.
+MoveBlock face_down_block(CardId card) { return {.move = Move::PlayFaceDown, .card = card, .first = kAllLetters}; }
+// The discard after Oracle and face-up Defiance.
+MoveBlock discard_block(CardId card) { return {.move = Move::Discard, .card = card}; }
+
+}  // namespace
+
+// The sets a face-up block's a's and b's are drawn from (MoveBlock::first and second), worked out
+// once a turn (TurnContext::targets).
+enum class Targets : std::uint8_t {
+  None,          // no move
+  One,           // a single move: the value 0
+  Letters,       // every character
+  Assassinable,  // every character when an unused one can take its place
+  FaceDown,      // the characters with face-down cards (Virtue, Spy)
+  MyTokens,      // the tokens the player holds (Manipulate)
+  TheirTokens,   // the tokens other players hold
+  Filled,        // the edges holding a relationship
+  Empty,         // the empty edges
+  ForPositive,   // where a positive relationship may go: an empty edge or over a negative one
+  ForNegative,   // where a negative relationship may go: an empty edge or over a positive one
+  BothWays,      // forward and backward (b = 1, then 0)
+};
+inline constexpr int kTargetSets = static_cast<int>(Targets::BothWays) + 1;
+
+namespace {
+
+// A face-up block by its FaceUp kind: its move and which sets give its a's and b's.
+struct FaceUpMoves {
+  Move move = Move::PlayAction;
+  Targets first = Targets::None;
+  Targets second = Targets::One;
+  bool relationship = false;  // b counts forward (b_flip): see MoveBlock
+};
+
+constexpr FaceUpMoves relationship_moves(Targets edges, bool both_ways) {
+  return {Move::PlayRelationship, edges, both_ways ? Targets::BothWays : Targets::One, true};
+}
+
+// Indexed by FaceUp. A relationship goes on an empty edge or replaces one of opposite sign
+// (can_place_relationship), forward (b = 1) and, unless it looks the same both ways, backward.
+constexpr std::array<FaceUpMoves, kFaceUpKinds> kFaceUpMoves = {{
+    {Move::PlayAction, Targets::None, Targets::One, false},                // None: face-down only
+    {Move::PlaySupportFaceUp, Targets::Letters, Targets::One, false},      // Support
+    {Move::PlayAction, Targets::One, Targets::One, false},                 // Oracle
+    {Move::PlayAction, Targets::Assassinable, Targets::One, false},        // Assassination
+    {Move::PlayAction, Targets::FaceDown, Targets::One, false},            // Revealing
+    {Move::PlayAction, Targets::MyTokens, Targets::TheirTokens, false},    // Manipulate: mine for theirs
+    {Move::PlayAction, Targets::Filled, Targets::Empty, false},            // Misinformation: from, to
+    {Move::PlayAction, Targets::Filled, Targets::One, false},              // Lies
+    relationship_moves(Targets::ForPositive, false),
+    relationship_moves(Targets::ForNegative, false),
+    relationship_moves(Targets::Empty, false),
+    relationship_moves(Targets::ForPositive, true),
+    relationship_moves(Targets::ForNegative, true),
+    relationship_moves(Targets::Empty, true),
+}};
+static_assert(kFaceUpMoves[static_cast<int>(FaceUp::NeutralRelationshipBothWays)].second == Targets::BothWays);
 
 }  // namespace
 
 // What the moves of a turn depend on besides the hand, worked out once rather than once per card.
 struct IntrigueState::TurnContext {
-  std::uint32_t free_tokens = 0;  // bit t: token t lies on its character
-  // A card's face-up moves by its FaceUp kind: the sets of a's and b's values of its block (MoveBlock).
-  std::array<std::uint8_t, kFaceUpKinds> first{};
-  std::array<std::uint8_t, kFaceUpKinds> second{};
+  std::array<std::uint32_t, kTargetSets> targets;  // by Targets, all written by turn_context
 
+  std::uint32_t set(Targets t) const { return targets[static_cast<int>(t)]; }
   MoveBlock face_up_block(CardId card, FaceUp kind) const {
-    const bool relationship = kind >= FaceUp::PositiveRelationship;
-    const Move move = kind == FaceUp::Support ? Move::PlaySupportFaceUp
-                      : relationship          ? Move::PlayRelationship
-                                              : Move::PlayAction;
-    const int i = static_cast<int>(kind);
-    return {.move = move, .card = card, .first = first[i], .second = second[i], .b_flip = relationship};
+    const FaceUpMoves& m = kFaceUpMoves[static_cast<int>(kind)];
+    return {.move = m.move, .card = card, .first = set(m.first), .second = set(m.second), .b_flip = m.relationship};
+  }
+  // How many moves a card title offers: face-down on each character, then its face-up block.
+  // Counting and picking the k-th move skip whole titles with it.
+  std::uint32_t title_moves(FaceUp kind) const {
+    const FaceUpMoves& m = kFaceUpMoves[static_cast<int>(kind)];
+    return kLetters + bit_count(set(m.first)) * bit_count(set(m.second));
   }
 };
 
@@ -129,95 +197,116 @@ inline IntrigueState::TurnContext IntrigueState::turn_context(Seat seat) const {
   TurnContext c;
   const std::uint32_t mine = tokens_held_[seat];
   const std::uint32_t held = tokens_held_[0] | tokens_held_[1] | tokens_held_[2];
-  const std::uint32_t others = held & ~mine;
-  c.free_tokens = ((1u << token_count()) - 1) & ~held;
   std::uint32_t filled = 0, positive = 0, negative = 0;
   for (int e = 0; e < kEdges; ++e) {  // branch-free: what lies on the edges is random
     const bool there = !edges_[e].empty();
-    const int support = rules_->cards[there ? edges_[e].card : 0].support;
+    const int support = rules_->support_sign[there ? edges_[e].card : 0];
     filled |= std::uint32_t{there} << e;
     positive |= std::uint32_t{there && support > 0} << e;
     negative |= std::uint32_t{there && support < 0} << e;
   }
   const std::uint32_t empty = ~filled & kAllEdges;
-  auto set = [&](FaceUp kind, std::uint32_t first, std::uint32_t second) {
-    c.first[static_cast<int>(kind)] = static_cast<std::uint8_t>(first);
-    c.second[static_cast<int>(kind)] = static_cast<std::uint8_t>(second);
-  };
-  set(FaceUp::Support, kAllLetters, 1);
-  set(FaceUp::Oracle, 1, 1);
-  set(FaceUp::Assassination, rules_->characters.size() > static_cast<std::size_t>(kLetters) ? kAllLetters : 0, 1);
-  set(FaceUp::Revealing, 0, 1);  // the characters with face-down cards: found when a hand has such a card
-  set(FaceUp::Manipulate, mine, others);       // one of my tokens for one another seat holds
-  set(FaceUp::Misinformation, filled, empty);  // from a filled edge to an empty one
-  set(FaceUp::Lies, filled, 1);
-  // A relationship goes on an empty edge or replaces one of opposite sign (can_place_relationship),
-  // forward (b = 1) and, unless it looks the same both ways, backward.
-  for (int both_ways = 0; both_ways < 2; ++both_ways) {
-    const int first = static_cast<int>(both_ways ? FaceUp::PositiveRelationshipBothWays : FaceUp::PositiveRelationship);
-    const std::uint32_t ways = both_ways ? 3 : 1;
-    set(static_cast<FaceUp>(first), empty | negative, ways);
-    set(static_cast<FaceUp>(first + 1), empty | positive, ways);
-    set(static_cast<FaceUp>(first + 2), empty, ways);
-  }
+  const bool unused_character = rules_->characters.size() > static_cast<std::size_t>(kLetters);
+  auto put = [&](Targets t, std::uint32_t set) { c.targets[static_cast<int>(t)] = set; };
+  put(Targets::None, 0);
+  put(Targets::One, 1);
+  put(Targets::Letters, kAllLetters);
+  put(Targets::Assassinable, unused_character ? kAllLetters : 0);
+  put(Targets::FaceDown, face_down_letters_);
+  put(Targets::MyTokens, mine);
+  put(Targets::TheirTokens, held & ~mine);
+  put(Targets::Filled, filled);
+  put(Targets::Empty, empty);
+  put(Targets::ForPositive, empty | negative);
+  put(Targets::ForNegative, empty | positive);
+  put(Targets::BothWays, 3);
   return c;
 }
 
-// `seat`'s moves, block by block in their order, passed to fn until fn returns true: the one
-// description of the moves that listing, counting and picking the k-th share. A turn: a token, a favor,
-// or a card from hand (each title once) face-down on a character or face-up (MoveBlock says how).
-// After Oracle and face-up Defiance: discard one card (each title once).
+// `seat`'s moves, block by block in their order, passed to fn: the description of the moves that
+// listing follows, and counting and picking the k-th follow title by title (TurnContext::title_moves).
+// A turn: a token, a favor, or a card from hand (each title once) face-down on a character or face-up
+// (MoveBlock says how). After Oracle and face-up Defiance: discard one card (each title once).
 template <class Fn>
 void IntrigueState::visit_blocks(Seat seat, Fn&& fn) const {
   if (phase_ == Phase::GameOver || seat != turn_seat_) return;
   if (phase_ == Phase::Discard) {
-    for_each_title(hands_[seat], [&](CardId card) { return fn(MoveBlock{.move = Move::Discard, .card = card}); });
+    for_each_title(hands_[seat], [&](CardId card) { fn(discard_block(card)); });
     return;
   }
+  fn(token_block());
+  fn(favor_block(seat));
   const TurnContext context = turn_context(seat);
-  if (fn(MoveBlock{.move = Move::TakeToken, .first = context.free_tokens})) return;
-  if (fn(MoveBlock{.move = Move::PlayFavor, .first = (kAllLetters << favors_played_[seat]) & kAllLetters,
-                   .letters = favor_letter_[seat].data()})) {
-    return;
-  }
   for_each_title(hands_[seat], [&](CardId card) {
-    const FaceUp kind = rules_->face_up[card];
-    MoveBlock face_up = context.face_up_block(card, kind);
-    if (kind == FaceUp::Revealing) face_up.first = face_down_letters();
-    return fn(MoveBlock{.move = Move::PlayFaceDown, .card = card, .first = kAllLetters}) || fn(face_up);
+    fn(face_down_block(card));
+    fn(context.face_up_block(card, rules_->face_up[card]));
   });
+}
+
+// The tokens still lying on their characters.
+MoveBlock IntrigueState::token_block() const {
+  const std::uint32_t held = tokens_held_[0] | tokens_held_[1] | tokens_held_[2];
+  return {.move = Move::TakeToken, .first = ((1u << token_count()) - 1) & ~held};
+}
+
+// The favors `seat` may still play (slots [played, 3) of its favor letters).
+MoveBlock IntrigueState::favor_block(Seat seat) const {
+  return {.move = Move::PlayFavor, .first = (kAllLetters << favors_played_[seat]) & kAllLetters,
+          .letters = favor_letter_[seat].data()};
 }
 
 void IntrigueState::legal_actions(Seat seat, ActionList& out) const {
   MoveBuffer moves;
-  visit_blocks(seat, [&](const MoveBlock& block) {
-    block.append_to(moves);
-    return false;
-  });
+  visit_blocks(seat, [&](const MoveBlock& block) { block.append_to(moves); });
   moves.append_to(out);
 }
 
+// Counting and picking follow visit_blocks' order title by title (TurnContext::title_moves).
 std::uint32_t IntrigueState::legal_count(Seat seat) const {
+  if (phase_ == Phase::GameOver || seat != turn_seat_) return 0;
+  const auto& hand = hands_[seat];
+  std::uint32_t seen = 0;  // bit c: title c has been passed
   std::uint32_t n = 0;
-  visit_blocks(seat, [&](const MoveBlock& block) {
-    n += block.size();
-    return false;
-  });
+  if (phase_ == Phase::Discard) {
+    for (CardId card : hand) n += first_of_title(seen, card);
+    return n;
+  }
+  n = token_block().size() + favor_block(seat).size();
+  const TurnContext context = turn_context(seat);
+  for (CardId card : hand) {
+    n += context.title_moves(rules_->face_up[card]) & (0u - first_of_title(seen, card));
+  }
   return n;
 }
 
 Action IntrigueState::legal_action(Seat seat, std::uint32_t k) const {
-  MoveCode found;
-  visit_blocks(seat, [&](const MoveBlock& block) {
-    const std::uint32_t n = block.size();
-    if (k < n) {
-      found = block.at(k);
-      return true;
+  const auto& hand = hands_[seat];
+  std::uint32_t seen = 0;
+  if (phase_ == Phase::Discard) {
+    for (CardId card : hand) {
+      const std::uint32_t first = first_of_title(seen, card);
+      if (k < first) return discard_block(card).at(0).encode();
+      k -= first;
     }
-    k -= n;
-    return false;
-  });
-  return found.encode();
+    return Action{};
+  }
+  // The tokens and favors come first: picking one needs nothing else.
+  const MoveBlock tokens = token_block();
+  if (k < tokens.size()) return tokens.at(k).encode();
+  k -= tokens.size();
+  const MoveBlock favors = favor_block(seat);
+  if (k < favors.size()) return favors.at(k).encode();
+  k -= favors.size();
+  const TurnContext context = turn_context(seat);
+  for (CardId card : hand) {
+    const FaceUp kind = rules_->face_up[card];
+    const std::uint32_t moves = context.title_moves(kind) & (0u - first_of_title(seen, card));
+    if (k < moves) {
+      return (k < kLetters ? face_down_block(card).at(k) : context.face_up_block(card, kind).at(k - kLetters)).encode();
+    }
+    k -= moves;
+  }
+  return Action{};
 }
 
 // Everything `seat` cannot know is resampled: other players' hands, the deck order and the face-down

@@ -195,6 +195,8 @@ class IntrigueState {
   TurnContext turn_context(Seat seat) const;
   template <class Fn>
   void visit_blocks(Seat seat, Fn&& fn) const;
+  MoveBlock token_block() const;
+  MoveBlock favor_block(Seat seat) const;
   // Inline, so that the caller writes the entry straight into the log: built on the stack and read
   // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
   void log_event(const NewEvent& e) {
@@ -228,7 +230,7 @@ class IntrigueState {
   void reset_for_next_round();
   void end_game();
   bool has_face_down(Letter l) const;
-  std::uint32_t face_down_letters() const;  // bit l: has_face_down(l)
+  void note_face_down(Letter l);  // sets bit l of face_down_letters_ to has_face_down(l)
 
   const IntrigueRules* rules_ = nullptr;
   Rng rng_;
@@ -244,6 +246,10 @@ class IntrigueState {
   std::array<std::uint8_t, kSeats> favors_played_{};
   FixedVector<FavorPlay, kSeats * kLetters> favor_stack_;
   bool favors_revealed_ = false;
+  // Bit l: letter l's stack holds a face-down card (what Virtue and Spy may target). Kept in step with
+  // the stacks by every move that turns or moves a face-down card, so that the legal moves need not
+  // look through the stacks.
+  std::uint8_t face_down_letters_ = 0;
   std::array<std::int16_t, kSeats> points_{};
   std::uint8_t round_ = 1;
   std::int8_t round_starter_ = 0;
