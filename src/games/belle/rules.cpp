@@ -230,12 +230,8 @@ void BelleState::replace_lost(Seat seat, CardId top, CardId bottom) {
 // Moves the active player's turn on through its steps in the rulebook's order (power, gift, attract or
 // repel), stopping at the first that asks for a choice; steps with nothing to choose are skipped.
 void BelleState::advance() {
-  MoveBuffer moves;
   if (phase_ == Phase::Power) {
-    if (power_pending_ != InvitePower::None) {
-      add_power_moves(moves);
-      if (moves.size > 1) return;   // more than "skip"
-    }
+    if (power_has_target()) return;
     power_pending_ = InvitePower::None;
     phase_ = Phase::Gift;
   }

@@ -110,7 +110,7 @@ bool open_for_gift(const Unit& u, Seat seat) { return (u.owner == seat) & u.coup
 
 void BelleState::legal_actions(Seat seat, ActionList& out) const {
   if (!to_act().contains(seat)) return;
-  MoveBuffer moves;
+  MoveWriter moves(out);
   switch (phase_) {
     case Phase::Invite: add_invite_moves(seat, moves); break;
     case Phase::Power: add_power_moves(moves); break;
@@ -119,11 +119,11 @@ void BelleState::legal_actions(Seat seat, ActionList& out) const {
     case Phase::Replace: add_replace_moves(seat, moves); break;
     case Phase::GameOver: break;
   }
-  moves.append_to(out);
+  moves.commit();
 }
 
 // Step 1: invite a guest (alone, or on top of one of your single guests as a couple) or a Belle.
-void BelleState::add_invite_moves(Seat seat, MoveBuffer& out) const {
+void BelleState::add_invite_moves(Seat seat, MoveWriter& out) const {
   std::array<std::uint8_t, kMaxDeck> singles;  // the seat's single guests, found once (branch-free)
   std::size_t single_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -146,7 +146,7 @@ void BelleState::add_invite_moves(Seat seat, MoveBuffer& out) const {
 
 // Step 1a: the invited guest's power, where it can do something; every power may be declined
 // ("Optional: Resolve any invitation powers").
-void BelleState::add_power_moves(MoveBuffer& out) const {
+void BelleState::add_power_moves(MoveWriter& out) const {
   if (power_pending_ == InvitePower::Draw) {
     if (!deck_.empty() && !hands_[turn_].full()) out.add({.move = Move::UsePower});
   } else {
@@ -158,8 +158,21 @@ void BelleState::add_power_moves(MoveBuffer& out) const {
   out.add({.move = Move::SkipPower});
 }
 
+// Whether add_power_moves offers more than "skip": the pending power can do something.
+bool BelleState::power_has_target() const {
+  switch (power_pending_) {
+    case InvitePower::Draw: return !deck_.empty() && !hands_[turn_].full();
+    case InvitePower::DismissMingler: return !minglers_.empty();
+    case InvitePower::WelcomeMingler:
+      return std::any_of(minglers_.begin(), minglers_.end(), [&](CardId c) { return rules_->cards[c].is_guest(); });
+    case InvitePower::None:
+    case InvitePower::ExtraGift: break;
+  }
+  return false;
+}
+
 // Step 1c: a card from hand face-down on one of your couples with fewer than two gifts (optional).
-void BelleState::add_gift_moves(Seat seat, MoveBuffer& out) const {
+void BelleState::add_gift_moves(Seat seat, MoveWriter& out) const {
   std::array<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once (branch-free)
   std::size_t open_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -185,25 +198,26 @@ bool BelleState::can_give_gift(Seat seat) const {
 // Step 2: attract (a guest from the minglers or a single from another clique; a Belle: a couple from
 // another clique) or repel (a single guest of your own clique, to another clique or the discard pile).
 // Calls add(move, keep) for every candidate in order; the moves are those kept. Candidates are not
-// skipped by a branch: whether a guest qualifies is random and a branch on it mispredicted often.
+// skipped by a branch: whether a guest qualifies is random and a branch on it mispredicted often. The
+// visit stops when add returns true (has_reach_move needs only the first move kept).
 template <class Add>
 void BelleState::visit_reach_moves(Seat seat, Add&& add) const {
   const CardInfo& invited = rules_->cards[invited_card_];
   if (invited.is_belle()) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      add(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)},
-          (u.owner != seat) & u.couple() && belle_wants(invited_card_, u));
+      if (add(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)},
+              (u.owner != seat) & u.couple() && belle_wants(invited_card_, u))) return;
     }
   } else if (invited.reach == Reach::Attract) {
     for (std::size_t i = 0; i < minglers_.size(); ++i) {
-      add(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)},
-          attractable_guest(minglers_[i], invited.reach_symbols));
+      if (add(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)},
+              attractable_guest(minglers_[i], invited.reach_symbols))) return;
     }
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      add(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)},
-          (u.owner != seat) & !u.couple() & attractable_guest(u.top, invited.reach_symbols));
+      if (add(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)},
+              (u.owner != seat) & !u.couple() & attractable_guest(u.top, invited.reach_symbols))) return;
     }
   } else if (invited.reach == Reach::Repel) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -213,28 +227,33 @@ void BelleState::visit_reach_moves(Seat seat, Add&& add) const {
       // A branch after all: few units can be repelled, and each has a move per seat.
       if (!repellable) continue;
       for (int to = 0; to < seats_; ++to) {
-        add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)},
-            to != seat);
+        if (add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)},
+                to != seat)) return;
       }
-      add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true}, true);
+      if (add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true}, true)) {
+        return;
+      }
     }
   }
 }
 
-void BelleState::add_reach_moves(Seat seat, MoveBuffer& out) const {
-  visit_reach_moves(seat, [&](MoveCode m, bool keep) { out.add_if(m, keep); });
+void BelleState::add_reach_moves(Seat seat, MoveWriter& out) const {
+  visit_reach_moves(seat, [&](MoveCode m, bool keep) {
+    out.add_if(m, keep);
+    return false;
+  });
   if (rules_->optional_reach && !out.empty()) out.add({.move = Move::DeclineReach});
 }
 
 bool BelleState::has_reach_move(Seat seat) const {
   bool found = false;
-  visit_reach_moves(seat, [&](MoveCode, bool keep) { found |= keep; });
+  visit_reach_moves(seat, [&](MoveCode, bool keep) { return found = keep; });
   return found;
 }
 
 // Step 2a: the player who lost a guest may put one guest from hand in its place; one who lost a couple,
 // two guests as a couple (top first).
-void BelleState::add_replace_moves(Seat seat, MoveBuffer& out) const {
+void BelleState::add_replace_moves(Seat seat, MoveWriter& out) const {
   const auto& hand = hands_[seat];
   TitlesSeen seen;
   if (!victim_lost_couple_) {

@@ -206,15 +206,16 @@ class BelleState {
   }
   bool attractable_guest(CardId card, SymbolMask symbols) const;
   bool belle_wants(CardId belle, const Unit& u) const;
-  void add_invite_moves(Seat seat, MoveBuffer& out) const;
-  void add_power_moves(MoveBuffer& out) const;
-  void add_gift_moves(Seat seat, MoveBuffer& out) const;
+  void add_invite_moves(Seat seat, MoveWriter& out) const;
+  void add_power_moves(MoveWriter& out) const;
+  bool power_has_target() const;
+  void add_gift_moves(Seat seat, MoveWriter& out) const;
   bool can_give_gift(Seat seat) const;
   template <class Add>
   void visit_reach_moves(Seat seat, Add&& add) const;
-  void add_reach_moves(Seat seat, MoveBuffer& out) const;
+  void add_reach_moves(Seat seat, MoveWriter& out) const;
   bool has_reach_move(Seat seat) const;
-  void add_replace_moves(Seat seat, MoveBuffer& out) const;
+  void add_replace_moves(Seat seat, MoveWriter& out) const;
   bool can_replace(Seat seat) const;
   struct CliqueTally;  // what end-of-round effects count in a clique (state.cpp)
 
