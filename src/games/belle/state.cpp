@@ -60,12 +60,6 @@ SeatSet BelleState::to_act() const {
   return SeatSet::of(phase_ == Phase::Replace ? victim_ : turn_);
 }
 
-int BelleState::couples_in_play() const {
-  int n = 0;
-  for (const Unit& u : units_) n += u.couple() ? 1 : 0;
-  return n;
-}
-
 bool BelleState::attractable_guest(CardId card, SymbolMask symbols) const {
   const CardInfo& info = rules_->cards[card];
   return info.is_guest() & ((info.symbols & symbols) != 0);  // & not &&: no branch (see visit_reach_moves)
@@ -189,10 +183,7 @@ void BelleState::add_gift_moves(Seat seat, MoveWriter& out) const {
 
 // Whether add_gift_moves offers more than "no gift": a card in hand and a couple with room.
 bool BelleState::can_give_gift(Seat seat) const {
-  if (hands_[seat].empty()) return false;
-  bool open = false;
-  for (const Unit& u : units_) open |= open_for_gift(u, seat);
-  return open;
+  return !hands_[seat].empty() && open_couples_[seat] > 0;
 }
 
 // Step 2: attract (a guest from the minglers or a single from another clique; a Belle: a couple from
@@ -288,34 +279,42 @@ bool BelleState::reach_possible() const {
 }
 
 // End-of-round effects count the units of the clique: singles, and couples by their top card. One pass
-// over the units tallies what every effect counts, for every clique at once.
+// over the units tallies what every effect counts, for every clique at once. The counts sit in one
+// array, so that an effect reads its count at a slot found from its kind by table lookup: which effect
+// a card has is random, and a switch on it mispredicted often.
 struct BelleState::CliqueTally {
-  std::array<int, kSymbols> symbol{};
-  std::array<int, kMaxFamilies> family{};
-  int couples = 0, singles = 0, gifts = 0;
+  static constexpr int kFamilySlots = kSymbols;                  // then one slot per family
+  static constexpr int kCouples = kFamilySlots + kMaxFamilies;
+  static constexpr int kSingles = kCouples + 1;
+  static constexpr int kGifts = kCouples + 2;
+  static constexpr int kFamiliesPresent = kCouples + 3;
+  static constexpr int kOne = kCouples + 4;   // Flat counts once
+  static constexpr int kZero = kCouples + 5;  // None counts nothing
+  std::array<int, kZero + 1> counts{};
   std::uint32_t families = 0;
 
   void count(const CardInfo& top, const Unit& u) {
-    for (int k = 0; k < kSymbols; ++k) symbol[k] += (top.symbols >> k) & 1;
-    family[top.family] += 1;
+    for (int k = 0; k < kSymbols; ++k) counts[k] += (top.symbols >> k) & 1;
+    counts[kFamilySlots + top.family] += 1;
     families |= 1u << top.family;
-    (u.couple() ? couples : singles) += 1;
-    gifts += u.gift_count;
+    counts[u.couple() ? kCouples : kSingles] += 1;
+    counts[kGifts] += u.gift_count;
+  }
+  // After the last count: the counts that are not sums.
+  void finish() {
+    counts[kFamiliesPresent] = std::popcount(families);
+    counts[kOne] = 1;
   }
 
-  int value(const BonusEffect& b) const {
-    int count = 0;
-    switch (b.kind) {
-      case Bonus::PerSymbol: count = symbol[b.param]; break;
-      case Bonus::PerFamily: count = family[b.param]; break;
-      case Bonus::PerCouple: count = couples; break;
-      case Bonus::PerSingle: count = singles; break;
-      case Bonus::PerGift: count = gifts; break;
-      case Bonus::PerFamilyPresent: count = std::popcount(families); break;
-      case Bonus::Flat: count = 1; break;
-      case Bonus::None: break;
-    }
-    return count * b.points;
+  int value(const BonusEffect& b) const { return counts[slot(b)] * b.points; }
+
+  // Where an effect's count is, by its kind (Bonus's order) and, for the first two, its parameter.
+  static int slot(const BonusEffect& b) {
+    static constexpr std::array<std::uint8_t, 8> kBase = {kZero, 0, kFamilySlots, kCouples, kSingles, kGifts,
+                                                          kFamiliesPresent, kOne};
+    static constexpr std::array<std::uint8_t, 8> kTakesParam = {0, 1, 1, 0, 0, 0, 0, 0};
+    const auto kind = static_cast<std::size_t>(b.kind);
+    return kBase[kind] + kTakesParam[kind] * b.param;
   }
 };
 
@@ -328,6 +327,7 @@ std::array<ScoreBreakdown, kMaxPlayers> BelleState::clique_scores() const {
   for (const Unit& u : units_) {
     if (u.owner >= 0 && u.owner < seats_) tallies[u.owner].count(cards[u.top], u);
   }
+  for (CliqueTally& tally : tallies) tally.finish();
   std::array<ScoreBreakdown, kMaxPlayers> scores{};
   for (const Unit& u : units_) {
     if (u.owner < 0 || u.owner >= seats_) continue;

@@ -176,7 +176,7 @@ class BelleState {
   int reach_left() const { return reach_left_; }
   int gifts_left() const { return gifts_left_; }
   CardId invited_card() const { return invited_card_; }
-  int couples_in_play() const;
+  int couples_in_play() const { return couples_; }
   int rounds_scored() const { return rounds_scored_; }
   RoundEnd round_end(int r) const { return round_end_[r]; }
   int round_points(int r, Seat s) const { return round_points_[r][s]; }
@@ -245,6 +245,10 @@ class BelleState {
   Rng rng_;
   std::int8_t seats_ = 2;
   FixedVector<Unit, kMaxDeck> units_;
+  // Kept up to date as units change, so that no turn scans the units for them: the couples among units_
+  // (a round ends at a threshold) and each seat's couples with room for a gift.
+  std::uint8_t couples_ = 0;
+  std::array<std::uint8_t, kMaxPlayers> open_couples_{};
   std::array<FixedVector<CardId, kMaxHand>, kMaxPlayers> hands_;  // no {}: the slots need no zeroing
   std::array<CardId, kMaxPlayers> belle_{};
   FixedVector<CardId, kMaxDeck> deck_;       // back() is the top
