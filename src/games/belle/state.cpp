@@ -81,20 +81,21 @@ bool BelleState::belle_wants(CardId belle, const Unit& u) const {
 
 namespace {
 
-// The card titles met so far in a hand (ids below 128), so that each title is offered once.
+// The card titles met so far in a hand (ids below 128), so that each title is offered once. One 128-bit
+// word, which stays in registers: two words picked by index lived in memory, and each card waited for
+// the store of the one before.
 class TitlesSeen {
  public:
   // Whether `card` was met before; it is met from now on.
   bool check_and_mark(CardId card) {
-    const std::uint64_t bit = std::uint64_t{1} << (card & 63);
-    std::uint64_t& word = words_[card >> 6];
-    const bool seen = (word & bit) != 0;
-    word |= bit;
+    const unsigned __int128 bit = static_cast<unsigned __int128>(1) << card;
+    const bool seen = (seen_ & bit) != 0;
+    seen_ |= bit;
     return seen;
   }
 
  private:
-  std::array<std::uint64_t, 2> words_{};
+  unsigned __int128 seen_ = 0;
 };
 
 // A couple of `seat`'s with room for a gift.
