@@ -243,14 +243,16 @@ class BelleState {
 
   const BelleRules* rules_ = nullptr;
   Rng rng_;
+  // The byte-sized fields from here to units_ fill 12 bytes with no padding: the state stays 5152 bytes,
+  // a multiple of 16, which every copy costs (8 bytes more made clone/belle 25% slower).
   std::int8_t seats_ = 2;
-  FixedVector<Unit, kMaxDeck> units_;
+  std::array<CardId, kMaxPlayers> belle_{};
   // Kept up to date as units change, so that no turn scans the units for them: the couples among units_
   // (a round ends at a threshold) and each seat's couples with room for a gift.
   std::uint8_t couples_ = 0;
   std::array<std::uint8_t, kMaxPlayers> open_couples_{};
+  FixedVector<Unit, kMaxDeck> units_;
   std::array<FixedVector<CardId, kMaxHand>, kMaxPlayers> hands_;  // no {}: the slots need no zeroing
-  std::array<CardId, kMaxPlayers> belle_{};
   FixedVector<CardId, kMaxDeck> deck_;       // back() is the top
   FixedVector<CardId, kMaxMinglers> minglers_;  // [0] is farthest from the deck; new ones join at the back
   FixedVector<CardId, kMaxDeck> discard_;    // face-up
