@@ -55,26 +55,34 @@ struct MoveCode {
   }
 };
 
-// Moves gathered in a local array, then appended to the caller's list at once. Pushing them one by one
-// onto the list reloads its size from memory after every store (the compiler cannot tell the size from
-// the items), a chain that was most of legal_actions' time. Like the list, it holds kMaxActions.
-struct MoveBuffer {
-  std::array<Action, kMaxActions + 1> items;  // not zeroed: only [0, size) is read
-  std::size_t size = 0;
+// Moves written straight into the caller's list, their count kept here and added to the list's size
+// once at the end (commit). Pushing them one by one onto the list reloads its size from memory after
+// every store (the compiler cannot tell the size from the items), a chain that was most of
+// legal_actions' time; gathering them in a local array first cost a copy of every move.
+class MoveWriter {
+ public:
+  explicit MoveWriter(ActionList& out) : out_(out), first_(out.end()), room_(out.capacity() - out.size()) {}
 
   void add(MoveCode m) { add_if(m, true); }
   // Writes the move and keeps it only when `keep`: no branch for the processor to mispredict, where
   // which moves exist depends on random play (whose guest is where, what it shows).
   void add_if(MoveCode m, bool keep) {
-    items[size] = m.encode();
-    size += keep ? 1 : 0;
-    if (size > kMaxActions) fixed_vector_overflow(kMaxActions);
+    if (size_ == room_) {  // the list is full: only a move kept overflows it
+      if (keep) fixed_vector_overflow(ActionList::capacity());
+      return;
+    }
+    first_[size_] = m.encode();
+    size_ += keep ? 1 : 0;
   }
-  bool empty() const { return size == 0; }
-  void append_to(ActionList& out) const {
-    Action* slot = out.append_unwritten(size);
-    for (std::size_t i = 0; i < size; ++i) slot[i] = items[i];
-  }
+  bool empty() const { return size_ == 0; }
+  // The moves written become part of the list.
+  void commit() { out_.append_unwritten(size_); }
+
+ private:
+  ActionList& out_;
+  Action* first_;      // the list's first unwritten slot
+  std::size_t room_;   // slots left in the list
+  std::size_t size_ = 0;
 };
 
 }  // namespace court::belle

@@ -54,6 +54,10 @@ void BelleState::move_unit_to(int unit, Seat owner) {
   Unit u = units_[unit];
   units_.erase_at(static_cast<std::size_t>(unit));
   if (invited_unit_ > unit) --invited_unit_;
+  if (u.couple() && u.gift_count < kGiftsPerCouple) {
+    --open_couples_[u.owner];
+    ++open_couples_[owner];
+  }
   u.owner = as_seat(owner);
   units_.push_back(u);
 }
@@ -70,6 +74,8 @@ void BelleState::invite_guest(Seat seat, CardId card, bool couple, int unit) {
     partner = u.top;
     u.bottom = u.top;
     u.top = card;
+    ++couples_;
+    ++open_couples_[seat];
     invited_unit_ = static_cast<std::int8_t>(unit);
   } else {
     units_.push_back(Unit::joining(seat, card));
@@ -148,6 +154,7 @@ void BelleState::give_gift(Seat seat, CardId card, int unit) {
   remove_from_hand(seat, card);
   Unit& u = units_[unit];
   u.gifts[u.gift_count++] = Gift{card, seat_bit(seat)};
+  if (u.gift_count == kGiftsPerCouple) --open_couples_[seat];
   log_event({.kind = Event::GaveGift, .seat = as_seat(seat), .card = card, .a = u.top, .b = u.bottom});
   --gifts_left_;
   advance();
@@ -216,7 +223,11 @@ void BelleState::repel(Seat seat, int unit, std::uint8_t to, bool discard) {
 // these are not invitations (no powers, no attraction). Then that player draws back up to a full hand.
 void BelleState::replace_lost(Seat seat, CardId top, CardId bottom) {
   remove_from_hand(seat, top);
-  if (bottom != kNoCard) remove_from_hand(seat, bottom);
+  if (bottom != kNoCard) {
+    remove_from_hand(seat, bottom);
+    ++couples_;
+    ++open_couples_[seat];
+  }
   units_.push_back(Unit::joining(seat, top, bottom));
   const int before = static_cast<int>(hands_[seat].size());
   refill_hand(seat);
@@ -230,12 +241,8 @@ void BelleState::replace_lost(Seat seat, CardId top, CardId bottom) {
 // Moves the active player's turn on through its steps in the rulebook's order (power, gift, attract or
 // repel), stopping at the first that asks for a choice; steps with nothing to choose are skipped.
 void BelleState::advance() {
-  MoveBuffer moves;
   if (phase_ == Phase::Power) {
-    if (power_pending_ != InvitePower::None) {
-      add_power_moves(moves);
-      if (moves.size > 1) return;   // more than "skip"
-    }
+    if (power_has_target()) return;
     power_pending_ = InvitePower::None;
     phase_ = Phase::Gift;
   }
@@ -335,6 +342,8 @@ void BelleState::clear_table() {
     for (int g = 0; g < u.gift_count; ++g) buried_.push_back(Buried{u.gifts[g].card, u.gifts[g].known});
   }
   units_.clear();
+  couples_ = 0;
+  open_couples_.fill(0);
   for (CardId c : minglers_) discard_.push_back(c);
   minglers_.clear();
   invited_card_ = kNoCard;

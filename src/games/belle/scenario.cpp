@@ -162,6 +162,10 @@ BelleState state_from_scenario(const BelleRules& rules, const json& scenario, st
   const int seats = rules.seats;
   read_hands(in, seats, cards, s.hands_);
   read_cliques(in, seats, cards, s.units_);
+  for (const Unit& u : s.units_) {
+    s.couples_ += u.couple() ? 1 : 0;
+    s.open_couples_[u.owner] += u.couple() && u.gift_count < kGiftsPerCouple ? 1 : 0;
+  }
   read_belles(in, rules, cards, s.belle_);
   read_scores(in, seats, s.scores_);
   read_cards(in, "minglers", static_cast<std::size_t>(rules.minglers), cards, s.minglers_);

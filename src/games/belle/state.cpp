@@ -60,12 +60,6 @@ SeatSet BelleState::to_act() const {
   return SeatSet::of(phase_ == Phase::Replace ? victim_ : turn_);
 }
 
-int BelleState::couples_in_play() const {
-  int n = 0;
-  for (const Unit& u : units_) n += u.couple() ? 1 : 0;
-  return n;
-}
-
 bool BelleState::attractable_guest(CardId card, SymbolMask symbols) const {
   const CardInfo& info = rules_->cards[card];
   return info.is_guest() & ((info.symbols & symbols) != 0);  // & not &&: no branch (see visit_reach_moves)
@@ -87,20 +81,21 @@ bool BelleState::belle_wants(CardId belle, const Unit& u) const {
 
 namespace {
 
-// The card titles met so far in a hand (ids below 128), so that each title is offered once.
+// The card titles met so far in a hand (ids below 128), so that each title is offered once. One 128-bit
+// word, which stays in registers: two words picked by index lived in memory, and each card waited for
+// the store of the one before.
 class TitlesSeen {
  public:
   // Whether `card` was met before; it is met from now on.
   bool check_and_mark(CardId card) {
-    const std::uint64_t bit = std::uint64_t{1} << (card & 63);
-    std::uint64_t& word = words_[card >> 6];
-    const bool seen = (word & bit) != 0;
-    word |= bit;
+    const unsigned __int128 bit = static_cast<unsigned __int128>(1) << card;
+    const bool seen = (seen_ & bit) != 0;
+    seen_ |= bit;
     return seen;
   }
 
  private:
-  std::array<std::uint64_t, 2> words_{};
+  unsigned __int128 seen_ = 0;
 };
 
 // A couple of `seat`'s with room for a gift.
@@ -110,7 +105,7 @@ bool open_for_gift(const Unit& u, Seat seat) { return (u.owner == seat) & u.coup
 
 void BelleState::legal_actions(Seat seat, ActionList& out) const {
   if (!to_act().contains(seat)) return;
-  MoveBuffer moves;
+  MoveWriter moves(out);
   switch (phase_) {
     case Phase::Invite: add_invite_moves(seat, moves); break;
     case Phase::Power: add_power_moves(moves); break;
@@ -119,11 +114,11 @@ void BelleState::legal_actions(Seat seat, ActionList& out) const {
     case Phase::Replace: add_replace_moves(seat, moves); break;
     case Phase::GameOver: break;
   }
-  moves.append_to(out);
+  moves.commit();
 }
 
 // Step 1: invite a guest (alone, or on top of one of your single guests as a couple) or a Belle.
-void BelleState::add_invite_moves(Seat seat, MoveBuffer& out) const {
+void BelleState::add_invite_moves(Seat seat, MoveWriter& out) const {
   std::array<std::uint8_t, kMaxDeck> singles;  // the seat's single guests, found once (branch-free)
   std::size_t single_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -146,7 +141,7 @@ void BelleState::add_invite_moves(Seat seat, MoveBuffer& out) const {
 
 // Step 1a: the invited guest's power, where it can do something; every power may be declined
 // ("Optional: Resolve any invitation powers").
-void BelleState::add_power_moves(MoveBuffer& out) const {
+void BelleState::add_power_moves(MoveWriter& out) const {
   if (power_pending_ == InvitePower::Draw) {
     if (!deck_.empty() && !hands_[turn_].full()) out.add({.move = Move::UsePower});
   } else {
@@ -158,8 +153,21 @@ void BelleState::add_power_moves(MoveBuffer& out) const {
   out.add({.move = Move::SkipPower});
 }
 
+// Whether add_power_moves offers more than "skip": the pending power can do something.
+bool BelleState::power_has_target() const {
+  switch (power_pending_) {
+    case InvitePower::Draw: return !deck_.empty() && !hands_[turn_].full();
+    case InvitePower::DismissMingler: return !minglers_.empty();
+    case InvitePower::WelcomeMingler:
+      return std::any_of(minglers_.begin(), minglers_.end(), [&](CardId c) { return rules_->cards[c].is_guest(); });
+    case InvitePower::None:
+    case InvitePower::ExtraGift: break;
+  }
+  return false;
+}
+
 // Step 1c: a card from hand face-down on one of your couples with fewer than two gifts (optional).
-void BelleState::add_gift_moves(Seat seat, MoveBuffer& out) const {
+void BelleState::add_gift_moves(Seat seat, MoveWriter& out) const {
   std::array<std::uint8_t, kMaxDeck> open;  // the seat's couples with room for a gift, found once (branch-free)
   std::size_t open_count = 0;
   for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -176,34 +184,32 @@ void BelleState::add_gift_moves(Seat seat, MoveBuffer& out) const {
 
 // Whether add_gift_moves offers more than "no gift": a card in hand and a couple with room.
 bool BelleState::can_give_gift(Seat seat) const {
-  if (hands_[seat].empty()) return false;
-  bool open = false;
-  for (const Unit& u : units_) open |= open_for_gift(u, seat);
-  return open;
+  return !hands_[seat].empty() && open_couples_[seat] > 0;
 }
 
 // Step 2: attract (a guest from the minglers or a single from another clique; a Belle: a couple from
 // another clique) or repel (a single guest of your own clique, to another clique or the discard pile).
 // Calls add(move, keep) for every candidate in order; the moves are those kept. Candidates are not
-// skipped by a branch: whether a guest qualifies is random and a branch on it mispredicted often.
+// skipped by a branch: whether a guest qualifies is random and a branch on it mispredicted often. The
+// visit stops when add returns true (has_reach_move needs only the first move kept).
 template <class Add>
 void BelleState::visit_reach_moves(Seat seat, Add&& add) const {
   const CardInfo& invited = rules_->cards[invited_card_];
   if (invited.is_belle()) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      add(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)},
-          (u.owner != seat) & u.couple() && belle_wants(invited_card_, u));
+      if (add(MoveCode{.move = Move::AttractCouple, .index = static_cast<std::uint8_t>(i)},
+              (u.owner != seat) & u.couple() && belle_wants(invited_card_, u))) return;
     }
   } else if (invited.reach == Reach::Attract) {
     for (std::size_t i = 0; i < minglers_.size(); ++i) {
-      add(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)},
-          attractable_guest(minglers_[i], invited.reach_symbols));
+      if (add(MoveCode{.move = Move::AttractMingler, .index = static_cast<std::uint8_t>(i)},
+              attractable_guest(minglers_[i], invited.reach_symbols))) return;
     }
     for (std::size_t i = 0; i < units_.size(); ++i) {
       const Unit& u = units_[i];
-      add(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)},
-          (u.owner != seat) & !u.couple() & attractable_guest(u.top, invited.reach_symbols));
+      if (add(MoveCode{.move = Move::AttractGuest, .index = static_cast<std::uint8_t>(i)},
+              (u.owner != seat) & !u.couple() & attractable_guest(u.top, invited.reach_symbols))) return;
     }
   } else if (invited.reach == Reach::Repel) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -213,28 +219,33 @@ void BelleState::visit_reach_moves(Seat seat, Add&& add) const {
       // A branch after all: few units can be repelled, and each has a move per seat.
       if (!repellable) continue;
       for (int to = 0; to < seats_; ++to) {
-        add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)},
-            to != seat);
+        if (add(MoveCode{.move = Move::Repel, .to = static_cast<std::uint8_t>(to), .index = static_cast<std::uint8_t>(i)},
+                to != seat)) return;
       }
-      add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true}, true);
+      if (add(MoveCode{.move = Move::Repel, .to = kToDiscard, .index = static_cast<std::uint8_t>(i), .flag = true}, true)) {
+        return;
+      }
     }
   }
 }
 
-void BelleState::add_reach_moves(Seat seat, MoveBuffer& out) const {
-  visit_reach_moves(seat, [&](MoveCode m, bool keep) { out.add_if(m, keep); });
+void BelleState::add_reach_moves(Seat seat, MoveWriter& out) const {
+  visit_reach_moves(seat, [&](MoveCode m, bool keep) {
+    out.add_if(m, keep);
+    return false;
+  });
   if (rules_->optional_reach && !out.empty()) out.add({.move = Move::DeclineReach});
 }
 
 bool BelleState::has_reach_move(Seat seat) const {
   bool found = false;
-  visit_reach_moves(seat, [&](MoveCode, bool keep) { found |= keep; });
+  visit_reach_moves(seat, [&](MoveCode, bool keep) { return found = keep; });
   return found;
 }
 
 // Step 2a: the player who lost a guest may put one guest from hand in its place; one who lost a couple,
 // two guests as a couple (top first).
-void BelleState::add_replace_moves(Seat seat, MoveBuffer& out) const {
+void BelleState::add_replace_moves(Seat seat, MoveWriter& out) const {
   const auto& hand = hands_[seat];
   TitlesSeen seen;
   if (!victim_lost_couple_) {
@@ -269,34 +280,42 @@ bool BelleState::reach_possible() const {
 }
 
 // End-of-round effects count the units of the clique: singles, and couples by their top card. One pass
-// over the units tallies what every effect counts, for every clique at once.
+// over the units tallies what every effect counts, for every clique at once. The counts sit in one
+// array, so that an effect reads its count at a slot found from its kind by table lookup: which effect
+// a card has is random, and a switch on it mispredicted often.
 struct BelleState::CliqueTally {
-  std::array<int, kSymbols> symbol{};
-  std::array<int, kMaxFamilies> family{};
-  int couples = 0, singles = 0, gifts = 0;
+  static constexpr int kFamilySlots = kSymbols;                  // then one slot per family
+  static constexpr int kCouples = kFamilySlots + kMaxFamilies;
+  static constexpr int kSingles = kCouples + 1;
+  static constexpr int kGifts = kCouples + 2;
+  static constexpr int kFamiliesPresent = kCouples + 3;
+  static constexpr int kOne = kCouples + 4;   // Flat counts once
+  static constexpr int kZero = kCouples + 5;  // None counts nothing
+  std::array<int, kZero + 1> counts{};
   std::uint32_t families = 0;
 
   void count(const CardInfo& top, const Unit& u) {
-    for (int k = 0; k < kSymbols; ++k) symbol[k] += (top.symbols >> k) & 1;
-    family[top.family] += 1;
+    for (int k = 0; k < kSymbols; ++k) counts[k] += (top.symbols >> k) & 1;
+    counts[kFamilySlots + top.family] += 1;
     families |= 1u << top.family;
-    (u.couple() ? couples : singles) += 1;
-    gifts += u.gift_count;
+    counts[u.couple() ? kCouples : kSingles] += 1;
+    counts[kGifts] += u.gift_count;
+  }
+  // After the last count: the counts that are not sums.
+  void finish() {
+    counts[kFamiliesPresent] = std::popcount(families);
+    counts[kOne] = 1;
   }
 
-  int value(const BonusEffect& b) const {
-    int count = 0;
-    switch (b.kind) {
-      case Bonus::PerSymbol: count = symbol[b.param]; break;
-      case Bonus::PerFamily: count = family[b.param]; break;
-      case Bonus::PerCouple: count = couples; break;
-      case Bonus::PerSingle: count = singles; break;
-      case Bonus::PerGift: count = gifts; break;
-      case Bonus::PerFamilyPresent: count = std::popcount(families); break;
-      case Bonus::Flat: count = 1; break;
-      case Bonus::None: break;
-    }
-    return count * b.points;
+  int value(const BonusEffect& b) const { return counts[slot(b)] * b.points; }
+
+  // Where an effect's count is, by its kind (Bonus's order) and, for the first two, its parameter.
+  static int slot(const BonusEffect& b) {
+    static constexpr std::array<std::uint8_t, 8> kBase = {kZero, 0, kFamilySlots, kCouples, kSingles, kGifts,
+                                                          kFamiliesPresent, kOne};
+    static constexpr std::array<std::uint8_t, 8> kTakesParam = {0, 1, 1, 0, 0, 0, 0, 0};
+    const auto kind = static_cast<std::size_t>(b.kind);
+    return kBase[kind] + kTakesParam[kind] * b.param;
   }
 };
 
@@ -309,6 +328,7 @@ std::array<ScoreBreakdown, kMaxPlayers> BelleState::clique_scores() const {
   for (const Unit& u : units_) {
     if (u.owner >= 0 && u.owner < seats_) tallies[u.owner].count(cards[u.top], u);
   }
+  for (CliqueTally& tally : tallies) tally.finish();
   std::array<ScoreBreakdown, kMaxPlayers> scores{};
   for (const Unit& u : units_) {
     if (u.owner < 0 || u.owner >= seats_) continue;

@@ -2,6 +2,7 @@
 // (couples threshold or empty deck), the score spread, couples, gifts, Belles and attractions, and the
 // cards each seat invited or gave (for card impact).
 #include <algorithm>
+#include <string_view>
 
 #include "games/belle/state.h"
 
@@ -27,32 +28,44 @@ void BelleState::report(GameReport& report) const {
   report.set("score_spread", high - low);
   report.set("mean_score", static_cast<double>(sum) / seats_);
   report.set("winning_score", high);
+  // The events are counted here, then each figure is set once, always in this order: added event by
+  // event, the figures came in the order of the game's events, which sent GameReport's lookup down its
+  // slow path. A figure no event raised is not set (as before: a game without a gift reports no "gifts").
+  int couples_formed = 0, belles_invited = 0, gifts = 0, from_minglers = 0, from_cliques = 0, couples_attracted = 0,
+      repelled = 0, replacements = 0;
   for (const LogEvent& e : log_) {
     switch (e.kind) {
       case Event::InvitedGuest:
         report.card(e.seat, rules_->cards[e.card].name);
-        if (e.a != kNoCard) report.add("couples_formed");
+        couples_formed += e.a != kNoCard ? 1 : 0;
         break;
       case Event::InvitedBelle:
         report.card(e.seat, rules_->cards[e.card].name);
-        report.add("belles_invited");
+        ++belles_invited;
         break;
-      case Event::GaveGift:
-        report.add("gifts");
-        break;
-      case Event::Attracted:
-        report.add(e.a == kFromMinglers ? "attracted_from_minglers" : "attracted_from_cliques");
-        break;
-      case Event::AttractedCouple: report.add("couples_attracted_by_belles"); break;
-      case Event::Repelled: report.add("repelled"); break;
+      case Event::GaveGift: ++gifts; break;
+      case Event::Attracted: ++(e.a == kFromMinglers ? from_minglers : from_cliques); break;
+      case Event::AttractedCouple: ++couples_attracted; break;
+      case Event::Repelled: ++repelled; break;
       case Event::Replaced:
         report.card(e.seat, rules_->cards[e.card].name);
         if (e.a != kNoCard) report.card(e.seat, rules_->cards[e.a].name);
-        report.add("replacements");
+        ++replacements;
         break;
       default: break;
     }
   }
+  const auto set_counted = [&](std::string_view name, int count) {
+    if (count > 0) report.set(name, count);
+  };
+  set_counted("couples_formed", couples_formed);
+  set_counted("belles_invited", belles_invited);
+  set_counted("gifts", gifts);
+  set_counted("attracted_from_minglers", from_minglers);
+  set_counted("attracted_from_cliques", from_cliques);
+  set_counted("couples_attracted_by_belles", couples_attracted);
+  set_counted("repelled", repelled);
+  set_counted("replacements", replacements);
 }
 
 }  // namespace court::belle
