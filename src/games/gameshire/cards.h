@@ -85,7 +85,6 @@ struct Placed {
   std::uint8_t size = 0;
   std::uint8_t omitted = 0;        // 0 = full shape, k + 1 = the card's k-th cell left out
   std::uint8_t transform = 0;      // the first transform (geometry.h) giving this orientation
-  bool twin_before = false;        // an earlier placement of this omission covers the same squares
 };
 
 // Where each omission's placements start in a card's list: [from[k], from[k + 1]) for omission k.
@@ -104,12 +103,21 @@ struct SeasonCard {
   std::vector<Placed> autumn;
   OmissionStarts spring_from{};
   OmissionStarts autumn_from{};
+  // By resource card: bit i set when Spring placement i records the same results on the same squares
+  // as an earlier one of its omission (a rainbow beside the crop it stands for): one move, listed once.
+  std::vector<Bits> spring_twins;
 };
 
 struct ResourceCard {
   std::uint8_t crop = 0;
   std::uint8_t cows = 1;
 };
+// What a plan symbol records with resource card `r`: its cow for #, its crop for the rainbow.
+constexpr Value plan_value(std::uint8_t symbol, const ResourceCard& r) {
+  if (symbol == kSymHash) return cow_value(r.cows);
+  if (symbol == kSymRainbow) return crop_value(r.crop);
+  return symbol;
+}
 
 struct WrinkleStep {
   WrinkleEffect effect = WrinkleEffect::LoseBoons;

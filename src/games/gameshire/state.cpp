@@ -89,11 +89,7 @@ Bits GameshireState::open_squares(Seat s) const {
   return ~b.shaded;
 }
 
-Value GameshireState::symbol_value(std::uint8_t symbol, ResId res) const {
-  if (symbol == kSymHash) return cow_value(rules_->resources[res].cows);
-  if (symbol == kSymRainbow) return crop_value(rules_->resources[res].crop);
-  return symbol;
-}
+Value GameshireState::symbol_value(std::uint8_t symbol, ResId res) const { return plan_value(symbol, rules_->resources[res]); }
 
 bool GameshireState::placement_meets(Seat s, CardId card, const Placed& p, int anchor) const {
   std::array<Value, kMaxShapeCells> values{};
@@ -234,20 +230,6 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
 
 namespace {
 
-// Two orientations whose symbols resolve to the same results (a rainbow next to the crop it stands
-// for) are one placement: the later one is left out.
-bool same_results_before(const GameshireState& st, const std::vector<Placed>& list, std::size_t first, std::size_t i) {
-  const Placed& p = list[i];
-  for (std::size_t j = first; j < i; ++j) {
-    const Placed& q = list[j];
-    if (q.pattern.mask != p.pattern.mask) continue;
-    bool same = true;
-    for (int k = 0; k < p.size; ++k) same = same && st.symbol_value(p.symbol[k], st.current().res) == st.symbol_value(q.symbol[k], st.current().res);
-    if (same) return true;
-  }
-  return false;
-}
-
 // Appends a placement move of list entry first + k at each anchor of anchors[k], in list then anchor
 // order; written in place after one append_unwritten (a Record step lists dozens of them).
 void push_placements(ActionList& out, std::size_t first, const Bits* anchors, std::size_t count) {
@@ -276,9 +258,10 @@ void GameshireState::add_placements(Seat seat, ActionList& out) const {
   std::array<Bits, kTransforms> anchors{};   // by orientation of this omission (at most eight)
   const std::size_t first = from[b.omit];
   const std::size_t count = from[b.omit + 1] - first;
+  const Bits twins = spring ? c.spring_twins[current_.res] >> first : 0;   // one move for placements alike
   for (std::size_t k = 0; k < count; ++k) {
     const Placed& p = list[first + k];
-    if (spring && p.twin_before && same_results_before(*this, list, first, first + k)) continue;
+    if (twins >> k & 1) continue;
     anchors[k] = fitting_anchors(p.pattern, open);
     if (must_meet && anchors[k]) anchors[k] = meeting_anchors(c.require, p.pattern, sets, anchors[k]);
   }
