@@ -357,7 +357,7 @@ double best_placement(const GameshireState& st, Seat seat, CardId card, ResId re
   const auto& list = spring ? c.spring : c.autumn;
   const Bits open = st.open_squares(seat);
   const bool must_meet = !spring && as_active;
-  const ValueSets sets = must_meet ? value_sets(st.board(seat).value) : ValueSets{};
+  const ValueSets& sets = st.board(seat).values;
   const Board& b = st.board(seat);
   const double before = spring ? 0 : autumn_potential(b, b.shaded);   // autumn_place_score's second term, once
   double best = -1e18;
@@ -422,7 +422,7 @@ double best_judged_placement(const GameshireState& st, const PlacementJudge& jud
   const auto& list = spring ? c.spring : c.autumn;
   const Bits open = st.open_squares(seat);
   const bool must_meet = !spring && as_active;
-  const ValueSets sets = must_meet ? value_sets(st.board(seat).value) : ValueSets{};
+  const ValueSets& sets = st.board(seat).values;
   double best = -1e18;
   for (const Placed& p : list) {
     if (p.omitted != 0) break;

@@ -177,7 +177,8 @@ std::array<std::uint8_t, kMaxSeats> gift_quotas(int seats);
 // Does a set of values meet a demand's requirement?
 bool meets(const std::vector<Requirement>& require, const Value* values, int count);
 // A map's values as four bit planes (bit `cell` of plane[j] is bit j of the square's value), from
-// which the squares holding any value are a few ANDs: demands judged for every anchor at once.
+// which the squares holding any value are a few ANDs: demands judged for every anchor at once. A
+// board keeps its values so (read and written a square at a time with at and set).
 struct ValueSets {
   std::array<Bits, 4> plane{};
   Bits of(Value v) const {
@@ -186,6 +187,14 @@ struct ValueSets {
     return out;
   }
   Bits filled() const { return plane[0] | plane[1] | plane[2] | plane[3]; }
+  Value at(int cell) const {
+    Value v = 0;
+    for (int j = 0; j < 4; ++j) v = static_cast<Value>(v | (plane[j] >> cell & 1) << j);
+    return v;
+  }
+  void set(int cell, Value v) {
+    for (int j = 0; j < 4; ++j) plane[j] = (plane[j] & ~cell_bit(cell)) | Bits{v >> j & 1u} << cell;
+  }
   Bits cows() const { return plane[3] | (plane[2] & plane[1] & plane[0]); }   // 7..12
   Bits crops() const { return filled() & ~cows(); }                             // 1..6
 };
