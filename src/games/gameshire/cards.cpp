@@ -428,23 +428,33 @@ Bits anchors_covering(const Pattern& p, Bits squares, int n) {
   return count.at_least(n);
 }
 
-// Anchors at which `p` covers some square of `squares`.
-Bits anchors_touching(const Pattern& p, Bits squares) {
-  Bits out = 0;
-  for (Bits m = p.mask; m; m &= m - 1) out |= squares >> std::countr_zero(m);
-  return out;
-}
-
-// Anchors at which `p` covers at least `n` different values of first..first + 5 (crops or cows).
+// Anchors at which `p` covers at least `n` different values of first..first + 5 (crops or cows): for
+// each value, the anchors at which `p` covers some square holding it, all six in one pass over the
+// shape's squares.
 Bits anchors_distinct(const Pattern& p, const ValueSets& sets, Value first, int n) {
+  std::array<Bits, 6> holding{}, touching{};
+  for (int k = 0; k < 6; ++k) holding[k] = sets.of(static_cast<Value>(first + k));
+  for (Bits m = p.mask; m; m &= m - 1) {
+    const int offset = std::countr_zero(m);
+    for (int k = 0; k < 6; ++k) touching[k] |= holding[k] >> offset;
+  }
   SmallCounts count;
-  for (int k = 0; k < 6; ++k) count.add(anchors_touching(p, sets.of(static_cast<Value>(first + k))));
+  for (int k = 0; k < 6; ++k) count.add(touching[k]);
   return count.at_least(n);
 }
 
+// Anchors at which at least `n` squares of `p` hold one crop (counted for the six together, in one
+// pass over the shape's squares).
 Bits anchors_same_crop(const Pattern& p, const ValueSets& sets, int n) {
+  std::array<Bits, kCrops> holding{};
+  std::array<SmallCounts, kCrops> count{};
+  for (int c = 0; c < kCrops; ++c) holding[c] = sets.of(crop_value(c));
+  for (Bits m = p.mask; m; m &= m - 1) {
+    const int offset = std::countr_zero(m);
+    for (int c = 0; c < kCrops; ++c) count[c].add(holding[c] >> offset);
+  }
   Bits out = 0;
-  for (int c = 0; c < kCrops; ++c) out |= anchors_covering(p, sets.of(crop_value(c)), n);
+  for (int c = 0; c < kCrops; ++c) out |= count[c].at_least(n);
   return out;
 }
 
