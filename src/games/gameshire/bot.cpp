@@ -363,7 +363,7 @@ double best_placement(const GameshireState& st, Seat seat, CardId card, ResId re
   double best = -1e18;
   for (const Placed& p : list) {
     if (p.omitted != 0) break;
-    Bits anchors = fitting_anchors(p.pattern, open);
+    Bits anchors = fitting_anchors(p, open);
     if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
     for (; anchors; anchors &= anchors - 1) {
       const int anchor = std::countr_zero(anchors);
@@ -426,7 +426,7 @@ double best_judged_placement(const GameshireState& st, const PlacementJudge& jud
   double best = -1e18;
   for (const Placed& p : list) {
     if (p.omitted != 0) break;
-    Bits anchors = fitting_anchors(p.pattern, open);
+    Bits anchors = fitting_anchors(p, open);
     if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
     if (!spring) {
       best = judge.best_autumn(p, anchors, best);

@@ -87,6 +87,14 @@ struct Placed {
   std::uint8_t transform = 0;      // the first transform (geometry.h) giving this orientation
 };
 
+// fitting_anchors(p.pattern, allowed) (geometry.h) from the offsets: the shifts do not wait on one
+// another, as they do when each square is found from the last in the mask.
+inline Bits fitting_anchors(const Placed& p, Bits allowed) {
+  Bits out = p.pattern.anchors;
+  for (int i = 0; i < p.size; ++i) out &= allowed >> p.offset[i];
+  return out;
+}
+
 // Where each omission's placements start in a card's list: [from[k], from[k + 1]) for omission k.
 using OmissionStarts = std::array<std::uint8_t, kMaxShapeCells + 2>;
 

@@ -106,7 +106,7 @@ bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) cons
   const bool must_meet = !spring && as_active;
   for (std::size_t i = from[omitted]; i < from[omitted + 1]; ++i) {
     const Placed& p = list[i];
-    const Bits anchors = fitting_anchors(p.pattern, open);
+    const Bits anchors = fitting_anchors(p, open);
     if (!anchors) continue;
     if (!must_meet) return true;
     if (meeting_anchors(c.require, p.pattern, boards_[s].values, anchors)) return true;
@@ -249,7 +249,7 @@ void GameshireState::add_placements(Seat seat, ActionList& out) const {
   for (std::size_t k = 0; k < count; ++k) {
     const Placed& p = list[first + k];
     if (twins >> k & 1) continue;
-    anchors[k] = fitting_anchors(p.pattern, open);
+    anchors[k] = fitting_anchors(p, open);
     if (must_meet && anchors[k]) anchors[k] = meeting_anchors(c.require, p.pattern, b.values, anchors[k]);
   }
   push_placements(out, first, anchors.data(), count);
