@@ -51,10 +51,10 @@ TEST(GameshireRules, HashTakesTheResourceCowAndRainbowItsCrop) {
   play(*t.game, 0, "choose Lambing");
   play(*t.game, 0, "A2=3 B2=G");
   const Board& b = t.s().board(0);
-  EXPECT_EQ(b.value[cell("A1")], crop_value(0));
-  EXPECT_EQ(b.value[cell("B1")], cow_value(5));
-  EXPECT_EQ(b.value[cell("A2")], cow_value(3));
-  EXPECT_EQ(b.value[cell("B2")], crop_value(4));   // G
+  EXPECT_EQ(b.value(cell("A1")), crop_value(0));
+  EXPECT_EQ(b.value(cell("B1")), cow_value(5));
+  EXPECT_EQ(b.value(cell("A2")), cow_value(3));
+  EXPECT_EQ(b.value(cell("B2")), crop_value(4));   // G
   EXPECT_TRUE(log_contains(*t.game, "Seat 0 recorded Market Day at A1 B1."));
 }
 

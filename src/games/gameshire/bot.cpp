@@ -350,27 +350,36 @@ class PlacementJudge {
   int open_blank_ = 0;
 };
 
-// The best value of placing `card` for `seat` (full shape), or -inf when it does not fit.
-double best_placement(const GameshireState& st, Seat seat, CardId card, ResId res, bool as_active) {
+// Calls f(p, anchors) for each orientation p of `card`'s whole shape this season, in list order, with
+// the anchors at which `seat` may record or shade it now (meeting the demand when `as_active` in Autumn).
+template <class F>
+void for_each_orientation(const GameshireState& st, Seat seat, CardId card, bool as_active, F&& f) {
   const SeasonCard& c = st.rules().cards[card];
   const bool spring = st.season() == Season::Spring;
-  const auto& list = spring ? c.spring : c.autumn;
   const Bits open = st.open_squares(seat);
   const bool must_meet = !spring && as_active;
-  const ValueSets sets = must_meet ? value_sets(st.board(seat).value) : ValueSets{};
+  for (const Placed& p : spring ? c.spring : c.autumn) {
+    if (p.omitted != 0) break;
+    Bits anchors = fitting_anchors(p, open);
+    if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, st.board(seat).values, anchors);
+    f(p, anchors);
+  }
+}
+
+// The best value of placing `card` for `seat` (full shape), or -inf when it does not fit: each placement
+// judged on its own (the oracle of the incremental judge's tests).
+double best_placement(const GameshireState& st, Seat seat, CardId card, ResId res, bool as_active) {
+  const bool spring = st.season() == Season::Spring;
   const Board& b = st.board(seat);
   const double before = spring ? 0 : autumn_potential(b, b.shaded);   // autumn_place_score's second term, once
   double best = -1e18;
-  for (const Placed& p : list) {
-    if (p.omitted != 0) break;
-    Bits anchors = fitting_anchors(p.pattern, open);
-    if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
+  for_each_orientation(st, seat, card, as_active, [&](const Placed& p, Bits anchors) {
     for (; anchors; anchors &= anchors - 1) {
       const int anchor = std::countr_zero(anchors);
       if (spring) best = std::max(best, spring_place_score(st, seat, card, res, p, anchor));
       else best = std::max(best, autumn_potential(b, b.shaded | p.pattern.mask << anchor) - before);
     }
-  }
+  });
   return best;
 }
 
@@ -417,23 +426,11 @@ namespace {
 // best_placement with the judge's shared work.
 double best_judged_placement(const GameshireState& st, const PlacementJudge& judge, Seat seat, CardId card, ResId res,
                              bool as_active) {
-  const SeasonCard& c = st.rules().cards[card];
   const bool spring = st.season() == Season::Spring;
-  const auto& list = spring ? c.spring : c.autumn;
-  const Bits open = st.open_squares(seat);
-  const bool must_meet = !spring && as_active;
-  const ValueSets sets = must_meet ? value_sets(st.board(seat).value) : ValueSets{};
   double best = -1e18;
-  for (const Placed& p : list) {
-    if (p.omitted != 0) break;
-    Bits anchors = fitting_anchors(p.pattern, open);
-    if (must_meet && anchors) anchors = meeting_anchors(c.require, p.pattern, sets, anchors);
-    if (!spring) {
-      best = judge.best_autumn(p, anchors, best);
-      continue;
-    }
-    best = judge.best_spring(p, anchors, res, best);
-  }
+  for_each_orientation(st, seat, card, as_active, [&](const Placed& p, Bits anchors) {
+    best = spring ? judge.best_spring(p, anchors, res, best) : judge.best_autumn(p, anchors, best);
+  });
   return best;
 }
 

@@ -129,12 +129,27 @@ std::vector<Placed> placements_of(const Shape& shape, const std::vector<std::uin
         return q.pattern.mask == p.pattern.mask && std::equal(p.symbol.begin(), p.symbol.begin() + p.size, q.symbol.begin());
       };
       if (std::any_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), same)) continue;
-      const auto same_squares = [&](const Placed& q) { return q.pattern.mask == p.pattern.mask; };
-      p.twin_before = std::any_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), same_squares);
       out.push_back(p);
     }
   }
   return out;
+}
+
+// SeasonCard::spring_twins: the placements of `c.spring` that repeat an earlier one of their omission
+// once the symbols take resource card `r`'s values.
+Bits spring_twins(const SeasonCard& c, const ResourceCard& r) {
+  static_assert((kMaxShapeCells + 1) * kTransforms <= 64, "a card's placements are bits of a Bits");
+  Bits twins = 0;
+  for (std::size_t i = 0; i < c.spring.size(); ++i) {
+    const Placed& p = c.spring[i];
+    for (std::size_t j = c.spring_from[p.omitted]; j < i; ++j) {
+      const Placed& q = c.spring[j];
+      bool same = q.pattern.mask == p.pattern.mask;
+      for (int k = 0; k < p.size; ++k) same = same && plan_value(p.symbol[k], r) == plan_value(q.symbol[k], r);
+      if (same) twins |= Bits{1} << i;
+    }
+  }
+  return twins;
 }
 
 // The start of each omission's run in `list` (placements_of lists them by omission, the whole shape
@@ -413,23 +428,33 @@ Bits anchors_covering(const Pattern& p, Bits squares, int n) {
   return count.at_least(n);
 }
 
-// Anchors at which `p` covers some square of `squares`.
-Bits anchors_touching(const Pattern& p, Bits squares) {
-  Bits out = 0;
-  for (Bits m = p.mask; m; m &= m - 1) out |= squares >> std::countr_zero(m);
-  return out;
-}
-
-// Anchors at which `p` covers at least `n` different values of first..first + 5 (crops or cows).
+// Anchors at which `p` covers at least `n` different values of first..first + 5 (crops or cows): for
+// each value, the anchors at which `p` covers some square holding it, all six in one pass over the
+// shape's squares.
 Bits anchors_distinct(const Pattern& p, const ValueSets& sets, Value first, int n) {
+  std::array<Bits, 6> holding{}, touching{};
+  for (int k = 0; k < 6; ++k) holding[k] = sets.of(static_cast<Value>(first + k));
+  for (Bits m = p.mask; m; m &= m - 1) {
+    const int offset = std::countr_zero(m);
+    for (int k = 0; k < 6; ++k) touching[k] |= holding[k] >> offset;
+  }
   SmallCounts count;
-  for (int k = 0; k < 6; ++k) count.add(anchors_touching(p, sets.of(static_cast<Value>(first + k))));
+  for (int k = 0; k < 6; ++k) count.add(touching[k]);
   return count.at_least(n);
 }
 
+// Anchors at which at least `n` squares of `p` hold one crop (counted for the six together, in one
+// pass over the shape's squares).
 Bits anchors_same_crop(const Pattern& p, const ValueSets& sets, int n) {
+  std::array<Bits, kCrops> holding{};
+  std::array<SmallCounts, kCrops> count{};
+  for (int c = 0; c < kCrops; ++c) holding[c] = sets.of(crop_value(c));
+  for (Bits m = p.mask; m; m &= m - 1) {
+    const int offset = std::countr_zero(m);
+    for (int c = 0; c < kCrops; ++c) count[c].add(holding[c] >> offset);
+  }
   Bits out = 0;
-  for (int c = 0; c < kCrops; ++c) out |= anchors_covering(p, sets.of(crop_value(c)), n);
+  for (int c = 0; c < kCrops; ++c) out |= count[c].at_least(n);
   return out;
 }
 
@@ -554,6 +579,9 @@ GameshireRules load_gameshire_rules(const GameConfig& config) {
   load_maps(rules, config);
   load_cards(rules, config);
   load_resources(rules, config);
+  for (SeasonCard& c : rules.cards) {
+    for (const ResourceCard& r : rules.resources) c.spring_twins.push_back(spring_twins(c, r));
+  }
   load_skills(rules, config);
   load_wrinkles(rules, config);
   rules.mode = config.options.get("mode") == "competitive" ? Mode::Competitive : Mode::Cooperative;

@@ -85,8 +85,15 @@ struct Placed {
   std::uint8_t size = 0;
   std::uint8_t omitted = 0;        // 0 = full shape, k + 1 = the card's k-th cell left out
   std::uint8_t transform = 0;      // the first transform (geometry.h) giving this orientation
-  bool twin_before = false;        // an earlier placement of this omission covers the same squares
 };
+
+// fitting_anchors(p.pattern, allowed) (geometry.h) from the offsets: the shifts do not wait on one
+// another, as they do when each square is found from the last in the mask.
+inline Bits fitting_anchors(const Placed& p, Bits allowed) {
+  Bits out = p.pattern.anchors;
+  for (int i = 0; i < p.size; ++i) out &= allowed >> p.offset[i];
+  return out;
+}
 
 // Where each omission's placements start in a card's list: [from[k], from[k + 1]) for omission k.
 using OmissionStarts = std::array<std::uint8_t, kMaxShapeCells + 2>;
@@ -104,12 +111,21 @@ struct SeasonCard {
   std::vector<Placed> autumn;
   OmissionStarts spring_from{};
   OmissionStarts autumn_from{};
+  // By resource card: bit i set when Spring placement i records the same results on the same squares
+  // as an earlier one of its omission (a rainbow beside the crop it stands for): one move, listed once.
+  std::vector<Bits> spring_twins;
 };
 
 struct ResourceCard {
   std::uint8_t crop = 0;
   std::uint8_t cows = 1;
 };
+// What a plan symbol records with resource card `r`: its cow for #, its crop for the rainbow.
+constexpr Value plan_value(std::uint8_t symbol, const ResourceCard& r) {
+  if (symbol == kSymHash) return cow_value(r.cows);
+  if (symbol == kSymRainbow) return crop_value(r.crop);
+  return symbol;
+}
 
 struct WrinkleStep {
   WrinkleEffect effect = WrinkleEffect::LoseBoons;
@@ -169,7 +185,8 @@ std::array<std::uint8_t, kMaxSeats> gift_quotas(int seats);
 // Does a set of values meet a demand's requirement?
 bool meets(const std::vector<Requirement>& require, const Value* values, int count);
 // A map's values as four bit planes (bit `cell` of plane[j] is bit j of the square's value), from
-// which the squares holding any value are a few ANDs: demands judged for every anchor at once.
+// which the squares holding any value are a few ANDs: demands judged for every anchor at once. A
+// board keeps its values so (read and written a square at a time with at and set).
 struct ValueSets {
   std::array<Bits, 4> plane{};
   Bits of(Value v) const {
@@ -178,6 +195,14 @@ struct ValueSets {
     return out;
   }
   Bits filled() const { return plane[0] | plane[1] | plane[2] | plane[3]; }
+  Value at(int cell) const {
+    Value v = 0;
+    for (int j = 0; j < 4; ++j) v = static_cast<Value>(v | (plane[j] >> cell & 1) << j);
+    return v;
+  }
+  void set(int cell, Value v) {
+    for (int j = 0; j < 4; ++j) plane[j] = (plane[j] & ~cell_bit(cell)) | Bits{v >> j & 1u} << cell;
+  }
   Bits cows() const { return plane[3] | (plane[2] & plane[1] & plane[0]); }   // 7..12
   Bits crops() const { return filled() & ~cows(); }                             // 1..6
 };

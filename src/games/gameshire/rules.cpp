@@ -163,7 +163,7 @@ void GameshireState::erase(Seat seat, int cell) {
   Board& b = boards_[seat];
   b.erase_token = false;
   if (season_ == Season::Spring) {
-    b.value[cell] = kBlank;
+    b.values.set(cell, kBlank);
     b.written &= ~cell_bit(cell);
   } else {
     b.shaded &= ~cell_bit(cell);
@@ -195,16 +195,16 @@ void GameshireState::place(Seat seat, int index, int anchor) {
     for (int i = 0; i < p.size; ++i) {
       const int cell = anchor + p.offset[i];
       mask |= cell_bit(cell);
-      b.value[cell] = symbol_value(p.symbol[i], current_.res);
+      b.values.set(cell, symbol_value(p.symbol[i], current_.res));
       b.written |= cell_bit(cell);
     }
     log_event({.kind = Event::Recorded, .seat = static_cast<std::int8_t>(seat), .card = current_.card, .res = current_.res, .cells = mask});
     // Hammers: a crop recorded on a hammer teaches everyone that skill (cows teach nothing).
     const MapInfo& map = rules_->maps[b.map];
-    for (Bits h = mask & map.hammers; h; h &= h - 1) record_square(seat, std::countr_zero(h), b.value[std::countr_zero(h)], true);
+    for (Bits h = mask & map.hammers; h; h &= h - 1) record_square(seat, std::countr_zero(h), b.value(std::countr_zero(h)), true);
     // Crowns, in column order (quota counted in that order), then boons.
     for (int column = 0; column < kColumns; ++column) {
-      if (mask & cell_bit(map.crown[column])) record_square(seat, map.crown[column], b.value[map.crown[column]], true);
+      if (mask & cell_bit(map.crown[column])) record_square(seat, map.crown[column], b.value(map.crown[column]), true);
     }
     check_boons(seat);
   } else {
@@ -223,7 +223,7 @@ void GameshireState::place(Seat seat, int index, int anchor) {
 // yet chosen their quota; a completed row or column earns a boon.
 void GameshireState::record_square(Seat seat, int cell, Value v, bool triggers) {
   Board& b = boards_[seat];
-  b.value[cell] = v;
+  b.values.set(cell, v);
   b.written |= cell_bit(cell);
   if (!triggers || season_ != Season::Spring) return;
   const MapInfo& map = rules_->maps[b.map];
@@ -385,9 +385,8 @@ void GameshireState::next_gift_shade() {
   while (shade_count_ < seats_) {
     const Pool& p = pool(shade_seat_);
     const Board& b = boards_[shade_seat_];
-    const ValueSets sets = value_sets(b.value);
     while (++shade_col_ < kColumns) {
-      if ((p.chosen >> shade_col_ & 1) && (~b.shaded & sets.of(p.gift[shade_col_]))) return;
+      if ((p.chosen >> shade_col_ & 1) && (~b.shaded & b.values.of(p.gift[shade_col_]))) return;
     }
     shade_col_ = -1;
     ++shade_count_;

@@ -98,7 +98,7 @@ void read_maps(const JsonReader& in, const GameshireRules& rules, int seats, std
     for (std::size_t m = 0; m < rules.maps.size(); ++m) if (rules.maps[m].name == name) found = static_cast<int>(m);
     if (found < 0) v.fail(fmt::format("names no map: '{}'", name));
     boards[seat].map = static_cast<std::uint8_t>(found);
-    boards[seat].value = rules.maps[found].border;
+    boards[seat].values = value_sets(rules.maps[found].border);
   }
 }
 
@@ -199,8 +199,9 @@ void read_field(const JsonList& rows, Board& board) {
     for (int c = 0; c < 6; ++c) {
       if (row[c] == '.') continue;
       const int square = cell_index(r + 1, c + 1);
-      board.value[square] = value_of(std::string(1, row[c]));
-      if (board.value[square] == 0) rows.item(r).fail(not_a_result(std::string(1, row[c])));
+      const Value v = value_of(std::string(1, row[c]));
+      if (v == 0) rows.item(r).fail(not_a_result(std::string(1, row[c])));
+      board.values.set(square, v);
       board.written |= cell_bit(square);
     }
   }

@@ -26,7 +26,7 @@ GameshireState GameshireState::blank(const GameshireRules& rules, std::uint64_t 
   for (int seat = 0; seat < s.seats_; ++seat) {
     Board& b = s.boards_[seat];
     b.map = order[seat];
-    b.value = rules.maps[b.map].border;
+    b.values = value_sets(rules.maps[b.map].border);
   }
   return s;
 }
@@ -89,24 +89,15 @@ Bits GameshireState::open_squares(Seat s) const {
   return ~b.shaded;
 }
 
-Value GameshireState::symbol_value(std::uint8_t symbol, ResId res) const {
-  if (symbol == kSymHash) return cow_value(rules_->resources[res].cows);
-  if (symbol == kSymRainbow) return crop_value(rules_->resources[res].crop);
-  return symbol;
-}
+Value GameshireState::symbol_value(std::uint8_t symbol, ResId res) const { return plan_value(symbol, rules_->resources[res]); }
 
 bool GameshireState::placement_meets(Seat s, CardId card, const Placed& p, int anchor) const {
   std::array<Value, kMaxShapeCells> values{};
-  for (int i = 0; i < p.size; ++i) values[i] = boards_[s].value[anchor + p.offset[i]];
+  for (int i = 0; i < p.size; ++i) values[i] = boards_[s].value(anchor + p.offset[i]);
   return meets(rules_->cards[card].require, values.data(), p.size);
 }
 
 bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted) const {
-  LazyValues values{boards_[s]};
-  return fits(s, card, as_active, omitted, values);
-}
-
-bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted, LazyValues& values) const {
   const Bits open = open_squares(s);
   const SeasonCard& c = rules_->cards[card];
   const bool spring = season_ == Season::Spring;
@@ -115,10 +106,10 @@ bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted, Lazy
   const bool must_meet = !spring && as_active;
   for (std::size_t i = from[omitted]; i < from[omitted + 1]; ++i) {
     const Placed& p = list[i];
-    const Bits anchors = fitting_anchors(p.pattern, open);
+    const Bits anchors = fitting_anchors(p, open);
     if (!anchors) continue;
     if (!must_meet) return true;
-    if (meeting_anchors(c.require, p.pattern, values.get(), anchors)) return true;
+    if (meeting_anchors(c.require, p.pattern, boards_[s].values, anchors)) return true;
   }
   return false;
 }
@@ -127,17 +118,12 @@ bool GameshireState::fits(Seat s, CardId card, bool as_active, int omitted, Lazy
 // recording this card") counts: a player who can pay for it may choose a card that fits with one
 // square left out, and uses the skill when recording.
 bool GameshireState::can_fit(Seat s, CardId card, bool as_active) const {
-  LazyValues values{boards_[s]};
-  return can_fit(s, card, as_active, values);
+  if (fits(s, card, as_active, 0)) return true;
+  return can_omit(s) && some_omission_fits(s, card, as_active);
 }
 
-bool GameshireState::can_fit(Seat s, CardId card, bool as_active, LazyValues& values) const {
-  if (fits(s, card, as_active, 0, values)) return true;
-  return can_omit(s) && some_omission_fits(s, card, as_active, values);
-}
-
-bool GameshireState::some_omission_fits(Seat s, CardId card, bool as_active, LazyValues& values) const {
-  for (int k = 0; k < card_squares(card); ++k) if (fits(s, card, as_active, k + 1, values)) return true;
+bool GameshireState::some_omission_fits(Seat s, CardId card, bool as_active) const {
+  for (int k = 0; k < card_squares(card); ++k) if (fits(s, card, as_active, k + 1)) return true;
   return false;
 }
 
@@ -184,9 +170,8 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
   switch (step_) {
     case Step::Choose: {
       bool any = false;
-      LazyValues values{boards_[seat]};
       for (std::size_t k = 0; k < market_.size(); ++k) {
-        if (can_fit(seat, market_[k].card, true, values)) {
+        if (can_fit(seat, market_[k].card, true)) {
           out.push_back(MoveCode{Move::Choose, static_cast<std::uint8_t>(k)}.encode());
           any = true;
         }
@@ -203,9 +188,8 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
       const Board& b = boards_[seat];
       if (b.omit_token && b.omit == 0) {
         // Only an omission that leaves a placement (meeting the demand for the Autumn chooser).
-        LazyValues values{b};
         for (int k = 0; k < card_squares(current_.card); ++k) {
-          if (fits(seat, current_.card, seat == active_, k + 1, values)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
+          if (fits(seat, current_.card, seat == active_, k + 1)) out.push_back(MoveCode{Move::Omit, static_cast<std::uint8_t>(k)}.encode());
         }
       }
       add_skill_moves(seat, out);
@@ -214,7 +198,7 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
     }
     case Step::GiftShade: {
       const Value gift = pool(seat).gift[shade_col_];
-      for (Bits cells = ~boards_[seat].shaded & value_sets(boards_[seat].value).of(gift); cells; cells &= cells - 1) {
+      for (Bits cells = ~boards_[seat].shaded & boards_[seat].values.of(gift); cells; cells &= cells - 1) {
         out.push_back(MoveCode{Move::ShadeGift, static_cast<std::uint8_t>(std::countr_zero(cells))}.encode());
       }
       break;
@@ -233,20 +217,6 @@ void GameshireState::legal_actions(Seat seat, ActionList& out) const {
 }
 
 namespace {
-
-// Two orientations whose symbols resolve to the same results (a rainbow next to the crop it stands
-// for) are one placement: the later one is left out.
-bool same_results_before(const GameshireState& st, const std::vector<Placed>& list, std::size_t first, std::size_t i) {
-  const Placed& p = list[i];
-  for (std::size_t j = first; j < i; ++j) {
-    const Placed& q = list[j];
-    if (q.pattern.mask != p.pattern.mask) continue;
-    bool same = true;
-    for (int k = 0; k < p.size; ++k) same = same && st.symbol_value(p.symbol[k], st.current().res) == st.symbol_value(q.symbol[k], st.current().res);
-    if (same) return true;
-  }
-  return false;
-}
 
 // Appends a placement move of list entry first + k at each anchor of anchors[k], in list then anchor
 // order; written in place after one append_unwritten (a Record step lists dozens of them).
@@ -272,15 +242,15 @@ void GameshireState::add_placements(Seat seat, ActionList& out) const {
   const Board& b = boards_[seat];
   const Bits open = open_squares(seat);
   const bool must_meet = !spring && seat == active_;
-  const ValueSets sets = must_meet ? value_sets(b.value) : ValueSets{};
   std::array<Bits, kTransforms> anchors{};   // by orientation of this omission (at most eight)
   const std::size_t first = from[b.omit];
   const std::size_t count = from[b.omit + 1] - first;
+  const Bits twins = spring ? c.spring_twins[current_.res] >> first : 0;   // one move for placements alike
   for (std::size_t k = 0; k < count; ++k) {
     const Placed& p = list[first + k];
-    if (spring && p.twin_before && same_results_before(*this, list, first, first + k)) continue;
-    anchors[k] = fitting_anchors(p.pattern, open);
-    if (must_meet && anchors[k]) anchors[k] = meeting_anchors(c.require, p.pattern, sets, anchors[k]);
+    if (twins >> k & 1) continue;
+    anchors[k] = fitting_anchors(p, open);
+    if (must_meet && anchors[k]) anchors[k] = meeting_anchors(c.require, p.pattern, b.values, anchors[k]);
   }
   push_placements(out, first, anchors.data(), count);
 }
@@ -325,14 +295,10 @@ bool GameshireState::skill_does_something(Seat seat, int crop) const {
       });
     case SkillEffect::Write:
       return !user.write_token && any_board([&](int s) {
-        const Board& b = boards_[s];
-        for (Bits cells = open_squares(s); cells; cells &= cells - 1) if (b.value[std::countr_zero(cells)] == kBlank) return true;
-        return false;
+        return (open_squares(s) & ~boards_[s].values.filled()) != 0;
       });
-    case SkillEffect::Omit: {
-      LazyValues values{user};
-      return step_ == Step::Record && !user.omit_token && user.omit == 0 && some_omission_fits(seat, current_.card, seat == active_, values);
-    }
+    case SkillEffect::Omit:
+      return step_ == Step::Record && !user.omit_token && user.omit == 0 && some_omission_fits(seat, current_.card, seat == active_);
     case SkillEffect::SwapResource: return !market_.empty() && resource_available();
     case SkillEffect::AddPlan: return !season_deck_.empty() && market_.size() < kMarketCapacity && resource_available();
     case SkillEffect::ReturnPlan: return !season_discard_.empty() && market_.size() < kMarketCapacity && resource_available();
@@ -347,10 +313,8 @@ void GameshireState::add_token_moves(Seat seat, ActionList& out) const {
     for (; cells; cells &= cells - 1) out.push_back(MoveCode{Move::Erase, static_cast<std::uint8_t>(std::countr_zero(cells))}.encode());
   }
   if (b.write_token) {
-    Bits cells = open_squares(seat);
-    for (; cells; cells &= cells - 1) {
+    for (Bits cells = open_squares(seat) & ~b.values.filled(); cells; cells &= cells - 1) {
       const int cell = std::countr_zero(cells);
-      if (b.value[cell] != kBlank) continue;
       for (Value v = 1; v <= 12; ++v) out.push_back(MoveCode{Move::Write, static_cast<std::uint8_t>(cell), v}.encode());
     }
   }

@@ -58,7 +58,7 @@ std::string cell_name(int cell);
 
 // One player's sheet.
 struct Board {
-  std::array<Value, kCells> value{};   // what each square holds (the border is pre-printed)
+  ValueSets values;                    // what each square holds (the border is pre-printed)
   Bits written = 0;                    // field squares recorded (Spring) or written with a skill
   Bits shaded = 0;                     // shaded squares (Autumn), and squares lost to a blight
   Bits fixed = 0;                      // shaded for a gift or by a blight: never un-shaded
@@ -72,6 +72,7 @@ struct Board {
   bool write_token = false;            // may write one square (Red Radishes)
   bool omit_token = false;             // may leave out one square of the current card (Orange Peppers)
   std::uint8_t demands_met = 0;        // as the active player (competitive score)
+  Value value(int cell) const { return values.at(cell); }
 };
 
 // The gifts, skills and boons shared by the team (cooperative) or owned by one player (competitive).
@@ -249,19 +250,7 @@ class GameshireState {
   void add_token_moves(Seat seat, ActionList& out) const;
   void add_placements(Seat seat, ActionList& out) const;
   int card_squares(CardId card) const;                  // squares of `card`'s side this season
-  // A map's value planes, read on first use (only demands need them) and shared by one turn's checks.
-  struct LazyValues {
-    const Board& board;
-    bool ready = false;
-    ValueSets sets;
-    const ValueSets& get() {
-      if (!ready) { sets = value_sets(board.value); ready = true; }
-      return sets;
-    }
-  };
-  bool can_fit(Seat s, CardId card, bool as_active, LazyValues& values) const;
-  bool fits(Seat s, CardId card, bool as_active, int omitted, LazyValues& values) const;
-  bool some_omission_fits(Seat s, CardId card, bool as_active, LazyValues& values) const;
+  bool some_omission_fits(Seat s, CardId card, bool as_active) const;
   bool resource_available() const;                      // a resource card can be drawn
   bool spring_complete() const;
   void resample_hidden_wrinkles(Rng& rng);

@@ -205,7 +205,7 @@ std::string grid_text(const GameshireState& s, Seat seat) {
       const int cell = cell_index(row, col);
       const bool shaded = b.shaded >> cell & 1;
       const char mark = (map.crowns >> cell & 1) ? '^' : (map.hammers >> cell & 1) ? '!' : ' ';
-      out += fmt::format(" {}{}{}", shaded ? '#' : ' ', value_text(b.value[cell]), mark);
+      out += fmt::format(" {}{}{}", shaded ? '#' : ' ', value_text(b.value(cell)), mark);
     }
     if (row >= 1 && row <= 6) out += fmt::format("  {}", (b.boon_lines >> (row - 1) & 1) ? 'x' : 'o');
     out += "\n";
@@ -232,7 +232,7 @@ nlohmann::json cells_json(const GameshireState& s, Seat seat) {
   nlohmann::json values = nlohmann::json::array();
   for (int row = 0; row < kGrid; ++row) {
     std::string line(kGrid, '.');
-    for (int col = 0; col < kGrid; ++col) line[col] = value_text(b.value[cell_index(row, col)])[0];
+    for (int col = 0; col < kGrid; ++col) line[col] = value_text(b.value(cell_index(row, col)))[0];
     values.push_back(std::move(line));
   }
   auto names = [](Bits cells) {
