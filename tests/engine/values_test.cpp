@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <numeric>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/outcome.h"
@@ -112,6 +114,48 @@ TEST(Rng, SeedsAreReproducibleAndDistinct) {
   EXPECT_NE(make_rng(42)(), c());
   EXPECT_NE(mix_seed(1, 0), mix_seed(1, 1));
   EXPECT_NE(mix_seed(1, 0), mix_seed(2, 0));
+}
+
+// `uniform` takes its threshold and remainder from a table for n up to kSmallBound instead of dividing:
+// the values and the number of draws must be pcg's own (`rng(n)`), or every seed would deal another game.
+TEST(Rng, UniformDrawsWhatPcgDraws) {
+  Rng a = make_rng(5), b = make_rng(5);
+  for (int round = 0; round < 300; ++round) {
+    for (std::uint32_t n = 1; n <= kSmallBound + 3; ++n) ASSERT_EQ(uniform(a, n), b(n)) << "n = " << n;
+    for (std::uint32_t n : {4095u, 65537u, 1u << 31, 0xFFFFFFFFu, 3000000019u}) ASSERT_EQ(uniform(a, n), b(n)) << n;
+  }
+  EXPECT_EQ(a, b) << "both generators drew the same number of values";
+}
+
+// The remainder without division is the remainder, at every bound of the table, for draws at the edges
+// (0, around each multiple of n and the rejection threshold, the largest) and between them.
+TEST(Rng, SmallRemainderIsTheRemainder) {
+  Rng rng = make_rng(11);
+  for (std::uint32_t n = 1; n <= kSmallBound; ++n) {
+    const std::uint32_t threshold = (0u - n) % n;
+    EXPECT_EQ(kSmallBounds[n].threshold, threshold);
+    std::vector<std::uint32_t> draws{0u, 1u, n - 1, n, n + 1, threshold, threshold - 1, 0xFFFFFFFFu, 0xFFFFFFFEu};
+    const std::uint32_t top = 0xFFFFFFFFu / n * n;   // the largest multiple of n
+    for (std::uint32_t m : {top, top - n, top / 2 / n * n}) draws.insert(draws.end(), {m - 1, m, m + 1});
+    for (int i = 0; i < 200; ++i) draws.push_back(rng());
+    for (std::uint32_t r : draws) ASSERT_EQ(small_remainder(r, n), r % n) << r << " % " << n;
+  }
+}
+
+// The shuffle is Fisher-Yates drawing pcg's bounded values, as it always was: the same seed deals the same.
+TEST(Rng, ShuffleIsPcgFisherYates) {
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    for (int n : {0, 1, 2, 7, 60, 64, 300, 1500}) {
+      std::vector<int> mine(static_cast<std::size_t>(n)), oracle(static_cast<std::size_t>(n));
+      std::iota(mine.begin(), mine.end(), 0);
+      std::iota(oracle.begin(), oracle.end(), 0);
+      Rng a = make_rng(seed), b = make_rng(seed);
+      shuffle(mine.begin(), mine.end(), a);
+      for (auto i = static_cast<std::uint32_t>(n); i > 1; --i) std::swap(oracle[i - 1], oracle[b(i)]);
+      ASSERT_EQ(mine, oracle) << "seed " << seed << ", " << n << " items";
+      ASSERT_EQ(a, b);
+    }
+  }
 }
 
 TEST(Rng, ShuffleIsUniformOverPermutations) {

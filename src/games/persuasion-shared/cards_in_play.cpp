@@ -1,6 +1,5 @@
 #include "games/persuasion-shared/cards_in_play.h"
 
-#include "games/persuasion-shared/shuffle.h"
 
 namespace court::persuasion {
 
@@ -43,7 +42,7 @@ CardId CardsInPlay::draw(Rng& rng, bool* reshuffled) {
     if (discard.empty()) return kNoCard;
     for (CardId c : discard) deck.push_back(c);
     discard.clear();
-    shuffle_small(deck.data(), static_cast<std::uint32_t>(deck.size()), rng);
+    shuffle(deck.begin(), deck.end(), rng);
     for (auto& d : knowledge.in_discard) d = 0;
     if (reshuffled) *reshuffled = true;
   }

@@ -11,7 +11,6 @@
 #include "games/persuasion-shared/log.h"
 #include "games/persuasion-shared/report_common.h"
 #include "games/persuasion-shared/cards_in_play.h"
-#include "games/persuasion-shared/shuffle.h"
 
 namespace court::persuasion {
 
@@ -82,14 +81,14 @@ inline Outcome outcome_of_wins(const std::array<bool, kMaxSeats>& won, int seats
 
 // Setup (both editions): shuffle the whole deck, deal `hand_size` traits to each seat, then one
 // desires card each.
-// The deck is built and shuffled in place (shuffle_small: the same order as engine/rng.h's shuffle), and
+// The deck is built and shuffled in place, and
 // the hands and desires cards are taken from its top, as drawing one card at a time would (the deck
 // always covers the deal: check_deck_covers).
 inline void deal_new_game(CardsInPlay& table, int deck_size, int hand_size, Rng& rng) {
   table.deck.resize(static_cast<std::size_t>(deck_size));
   CardId* cards = table.deck.data();
   for (int c = 0; c < deck_size; ++c) cards[c] = static_cast<CardId>(c);
-  shuffle_small(cards, static_cast<std::uint32_t>(deck_size), rng);
+  shuffle(cards, cards + deck_size, rng);
   int top = deck_size;
   for (Seat t = 0; t < table.seats; ++t) {
     table.hands[t].resize(static_cast<std::size_t>(hand_size));
