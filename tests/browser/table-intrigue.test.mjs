@@ -4,7 +4,7 @@
 // desktop size with the mouse (some moves by keyboard) and once at phone size with taps. Each move is
 // a random legal one from the state message, and after each gesture the move sent must be that one.
 // The frames and DOM versions are checked for other seats' secrets, as in intrigue.test.mjs.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   check, checkLogKept, checkNoSideScroll, checkPageLeaksNothing, createTableFromLobby, lastSentMove, makeRandom, newPage, replayViews,
@@ -130,6 +130,19 @@ async function playOnTable(browser, server, { width, height, touch, seed, out, n
     seats: ["human", "heuristic", "random"],
     name: "Grace",
   });
+  try {
+    return await playGame(page, record, code, { touch, seed, out, name });
+  } catch (e) {
+    // The lobby deals from a fresh seed, so a failure's position differs from run to run: the frames
+    // the page last received (its view and legal moves) go to a file beside the screenshots.
+    const file = path.join(out, `intrigue-table-${name}-failure.json`);
+    writeFileSync(file, JSON.stringify({ code, error: String(e), frames: record.frames.slice(-4).map((f) => JSON.parse(f)) }, null, 1));
+    await page.screenshot({ path: path.join(out, `intrigue-table-${name}-failure.png`), fullPage: true }).catch(() => {});
+    throw new Error(`${e.message} (table ${code}; its last frames: ${file})`);
+  }
+}
+
+async function playGame(page, record, code, { touch, seed, out, name }) {
   const random = makeRandom(seed);
   const counts = {};
   let moves = 0;

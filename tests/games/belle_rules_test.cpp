@@ -591,5 +591,40 @@ TEST(BelleRules, OptionalReachMayBeDeclined) {
   EXPECT_EQ(relaxed.game->to_act(), SeatSet::of(1));
 }
 
+// The couples in play (a round ends at a threshold, "End of a round") and each seat's couples with room
+// for a gift are kept by every move that makes, moves or gifts a couple; at every step of random games at
+// every table size they match the units.
+TEST(BelleRules, KeptCoupleCountsMatchTheUnits) {
+  int seen_open = 0;
+  for (int players = kMinSeats; players <= kMaxPlayers; ++players) {
+    auto factory = belle_entry().prepare(belle_entry().make_config(players, {}));
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      auto g = factory->new_game(seed);
+      Rng rng = make_rng(seed);
+      ActionList legal;
+      for (int step = 0; !g->terminal(); ++step) {
+        const BelleState& s = *g->as<BelleState>();
+        int couples = 0;
+        std::array<int, kMaxPlayers> open{};
+        for (const Unit& u : s.units()) {
+          if (!u.couple()) continue;
+          ++couples;
+          if (u.gift_count < kGiftsPerCouple) ++open[static_cast<std::size_t>(u.owner)];
+        }
+        ASSERT_EQ(s.couples_in_play(), couples) << players << " players, seed " << seed << ", step " << step;
+        for (Seat p = 0; p < players; ++p) {
+          ASSERT_EQ(s.open_couples(p), open[p]) << "seat " << p << ", " << players << " players, seed " << seed
+                                                << ", step " << step;
+          seen_open += open[p] > 0;
+        }
+        const Seat seat = g->to_act().lowest();
+        g->legal_actions(seat, legal);
+        g->apply_legal(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(seen_open, 100);   // the games did make couples with room for gifts
+}
+
 }  // namespace
 }  // namespace court::belle

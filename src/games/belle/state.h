@@ -177,6 +177,8 @@ class BelleState {
   int gifts_left() const { return gifts_left_; }
   CardId invited_card() const { return invited_card_; }
   int couples_in_play() const { return couples_; }
+  // `seat`'s couples with room for a gift, as kept move by move (tests compare it with the units).
+  int open_couples(Seat seat) const { return open_couples_[seat]; }
   int rounds_scored() const { return rounds_scored_; }
   RoundEnd round_end(int r) const { return round_end_[r]; }
   int round_points(int r, Seat s) const { return round_points_[r][s]; }

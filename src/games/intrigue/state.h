@@ -166,6 +166,8 @@ class IntrigueState {
   Letter favor_letter(Seat s, int slot) const { return favor_letter_[s][slot]; }
   const FixedVector<FavorPlay, kSeats * kLetters>& favor_stack() const { return favor_stack_; }
   const FixedVector<LogEvent, kLogCapacity>& log() const { return log_; }
+  // Bit l: letter l's stack holds a face-down card, as kept move by move (tests compare it with the stacks).
+  std::uint8_t face_down_letters() const { return face_down_letters_; }
   // Set when the game is over.
   Letter monarch() const { return monarch_; }
   // What the favor at `index` of the favor stack earns its owner once the monarch is crowned: the first
