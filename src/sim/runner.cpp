@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <exception>
+#include <iterator>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 #include "engine/match.h"
+#include "sim/crew.h"
+#include "sim/memory.h"
 
 namespace court::sim {
 
@@ -31,13 +35,24 @@ class NameCache {
   std::uint32_t id(std::string_view name) {
     const std::uint32_t seen = seen_.id(name);
     if (seen == batch_ids_.size()) {
-      std::lock_guard<std::mutex> hold(lock_);
+      // Held for as long as numbering one name takes. Workers meet a game's names together at a batch's
+      // start, and a waiting one asleep in the kernel cost more than the numbering (66 sleeps and wakes
+      // a batch of Persuasion: two threads at 1.6x one); so a waiting worker spins a while first.
+      std::unique_lock<std::mutex> hold(lock_, std::defer_lock);
+      for (int spin = 0; !hold.try_lock(); ++spin) {
+        if (spin == kSpins) {
+          hold.lock();
+          break;
+        }
+        spin_pause();
+      }
       batch_ids_.push_back(batch_.id(name));
     }
     return batch_ids_[seen];
   }
 
  private:
+  static constexpr int kSpins = 1024;   // far longer than numbering a name takes; then sleep
   Names seen_;
   std::vector<std::uint32_t> batch_ids_;   // by the number in seen_
   Names& batch_;
@@ -93,11 +108,16 @@ class PlaceIds {
 class alignas(64) Worker {   // a cache line of its own: no false sharing between threads
  public:
   Worker(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, const std::vector<std::string>& lineup,
-         const BatchSettings& settings, Names& names, std::mutex& names_lock)
-      : entry_(entry), factory_(std::move(factory)), lineup_(lineup), settings_(settings), names_(names, names_lock) {}
+         const BatchSettings& settings, Names& names, std::mutex& names_lock, std::pmr::memory_resource* arena)
+      : entry_(entry), factory_(std::move(factory)), lineup_(lineup), settings_(settings), names_(names, names_lock),
+        arena_(arena) {}
 
-  // Plays game `index` into `record`, its place in the batch's records.
+  // Plays game `index` into `record`, its place in the batch's records (made empty, on the heap).
   void play(std::uint64_t index, GameRecord& record) {
+    // Made again on this worker's arena: a list keeps the resource it was made with, whatever is
+    // assigned to it, so the record is not assigned but remade in place.
+    std::destroy_at(&record);
+    std::construct_at(&record, arena_);
     const int players = static_cast<int>(lineup_.size());
     record.index = index;
     record.rotation = rotation_of(index, players, settings_.rotate);
@@ -156,6 +176,7 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
   std::optional<Match> match_;       // every game of the worker, one after the other
   GameReport report_;
   NameCache names_;
+  std::pmr::memory_resource* arena_;   // this worker's records' lists (single-threaded: its own)
   PlaceIds card_ids_;
   std::vector<std::pair<std::string, std::uint32_t>> figure_ids_;
 };
@@ -165,6 +186,7 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
 void merge(Records& into, Records&& part) {
   std::vector<std::uint32_t> renumber(part.names.size());
   for (std::uint32_t i = 0; i < renumber.size(); ++i) renumber[i] = into.names.id(part.names[i]);
+  std::ranges::move(part.arenas, std::back_inserter(into.arenas));   // the moved lists live there
   const std::size_t middle = into.games.size();
   into.games.reserve(middle + part.games.size());
   for (GameRecord& r : part.games) {
@@ -187,25 +209,39 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
                                  : 0;
   int threads = settings.threads > 0 ? settings.threads : static_cast<int>(std::thread::hardware_concurrency());
   threads = static_cast<int>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, mine))));
-  Records records;
+  Records records(batch_memory());
   std::mutex names_lock;
   std::vector<Worker> workers;
   workers.reserve(static_cast<std::size_t>(threads));
-  for (int t = 0; t < threads; ++t) workers.emplace_back(entry, factory, lineup, settings, records.names, names_lock);
+  for (int t = 0; t < threads; ++t) {
+    // A worker's records take their lists from its own arena, in blocks from 64 KiB up (a record's lists
+    // are made at their final size, so nothing in an arena is left unused).
+    auto& arena = records.arenas.emplace_back(
+        std::make_unique<std::pmr::monotonic_buffer_resource>(std::size_t{1} << 16, batch_memory()));
+    workers.emplace_back(entry, factory, lineup, settings, records.names, names_lock, arena.get());
+  }
   std::atomic<std::uint64_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
 
   // Workers claim games a few at a time: one shared counter touched per game kept two threads waiting
-  // on each other's cache line when a game takes a few microseconds. A chunk's records lie together,
-  // so two workers write the same cache line only where their chunks meet.
-  const std::uint64_t chunk = std::clamp<std::uint64_t>(mine / (static_cast<std::uint64_t>(threads) * 64), 1, 32);
+  // on each other's cache line when a game takes a few microseconds. A claim's records lie together,
+  // so two workers write the same cache line only where their claims meet. A claim is a share of the
+  // games left (at most 32), so near a round's end claims shrink and the workers finish together.
+  auto claim = [&](std::uint64_t end) {
+    std::uint64_t first = next.load(std::memory_order_relaxed);
+    std::uint64_t take = 0;
+    do {
+      if (first >= end) return std::pair{end, end};
+      take = std::clamp<std::uint64_t>((end - first) / (static_cast<std::uint64_t>(threads) * 8), 1, 32);
+    } while (!next.compare_exchange_weak(first, first + take, std::memory_order_relaxed));
+    return std::pair{first, first + take};
+  };
   auto work = [&](Worker& worker, std::uint64_t end) {
     for (;;) {
-      const std::uint64_t first = next.fetch_add(chunk);
+      const auto [first, last] = claim(end);
       if (first >= end) return;
-      const std::uint64_t last = std::min(first + chunk, end);
       std::uint64_t played = 0;
       for (std::uint64_t k = first; k < last && !stopped(); ++k, ++played) {
         try {
@@ -229,10 +265,7 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
     const std::uint64_t end = std::min(mine, begin + kRound);
     records.games.resize(end);
     next = begin;
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, std::ref(workers[static_cast<std::size_t>(t)]), end);
-    work(workers[0], end);
-    for (auto& t : pool) t.join();
+    run_together(threads, [&](int t) { work(workers[static_cast<std::size_t>(t)], end); });
     if (failure) std::rethrow_exception(failure);
   }
   // A stopped batch keeps the games it played: a played game has its seats' results.

@@ -72,6 +72,34 @@ TEST(Runner, SplitRunsMergeIntoTheWholeRun) {
   EXPECT_EQ(whole.games.size(), 101u);
 }
 
+// Whether every list of every record of `records` lies in one of its arenas (each worker's: a record's
+// lists cost no call to the heap, and they live as long as the records).
+bool lists_in_arenas(const Records& records) {
+  auto ours = [&](const std::pmr::memory_resource* r) {
+    return std::ranges::any_of(records.arenas, [&](const auto& arena) { return arena.get() == r; });
+  };
+  return std::ranges::all_of(records.games, [&](const GameRecord& g) {
+    return ours(g.seats.get_allocator().resource()) && ours(g.figures.get_allocator().resource()) &&
+           ours(g.cards.get_allocator().resource());
+  });
+}
+
+TEST(Runner, ARecordsListsLiveInItsWorkersArenaAndMoveWithAMerge) {
+  DuelBatch setup;
+  BatchSettings s;
+  s.games = 300;
+  s.threads = 3;
+  s.stride = 2;
+  auto merged = setup.run(s);
+  EXPECT_EQ(merged.arenas.size(), 3u);
+  EXPECT_TRUE(lists_in_arenas(merged));
+  s.offset = 1;
+  merge(merged, setup.run(s));   // the part's records keep their lists: its arenas move with them
+  EXPECT_EQ(merged.arenas.size(), 6u);
+  EXPECT_EQ(merged.games.size(), 300u);
+  EXPECT_TRUE(lists_in_arenas(merged));
+}
+
 // A real game's report (figures and cards by name) is the same whatever the threads: the workers number
 // the names they meet in the batch's one list, in whatever order they meet them.
 TEST(Runner, FiguresAndCardsKeepTheirNamesWhateverTheThreads) {
