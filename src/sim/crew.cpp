@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace court::sim {
@@ -77,7 +78,9 @@ void run_together(int n, const std::function<void(int)>& task) {
     return;
   }
   static Crew& crew = *new Crew;   // never destroyed: its threads may still be waiting at exit
-  if (crew.try_run(n, task)) return;
+  static const pid_t owner = getpid();
+  // A forked child has none of the crew's threads (fork copies only the calling thread).
+  if (getpid() == owner && crew.try_run(n, task)) return;
   std::vector<std::thread> others;
   for (int i = 1; i < n; ++i) others.emplace_back(task, i);
   task(0);

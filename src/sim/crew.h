@@ -11,8 +11,8 @@ namespace court::sim {
 
 // Runs task(0), ..., task(n - 1) at the same time and returns when all have returned: task(0) on the
 // calling thread, the others on the crew's threads (started as needed, kept until the program ends).
-// While another call is running (two Lab jobs at once), this one starts threads of its own for its
-// tasks, as before. The tasks must not throw.
+// While another call is running (two Lab jobs at once), or in a forked child, the call starts threads
+// of its own for its tasks, as before. The tasks must not throw.
 void run_together(int n, const std::function<void(int)>& task);
 
 // A moment's wait in a spin loop (the processor's hint that this thread waits for another).

@@ -6,6 +6,9 @@
 #include <thread>
 #include <vector>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "sim/crew.h"
 #include "sim/memory.h"
 
@@ -78,6 +81,23 @@ TEST(Crew, TwoCallsAtOnceBothRunAllTheirTasks) {
   second.join();
   EXPECT_EQ(runs.load(), 6);
   EXPECT_TRUE(all_met.load()) << "the two calls' tasks did not all run at the same time";
+}
+
+// A forked child has only the thread that forked: its calls start threads of their own (the crew's
+// would never answer, and the child would wait forever).
+TEST(Crew, AForkedChildRunsItsTasksOnThreadsOfItsOwn) {
+  run_meeting(3);   // the crew has its threads in this process
+  const pid_t child = fork();
+  if (child == 0) {
+    alarm(20);   // a child waiting on a crew it lacks is ended by the alarm, and the test fails
+    std::atomic<int> runs{0};
+    run_together(3, [&](int) { runs.fetch_add(1); });
+    _exit(runs.load() == 3 ? 0 : 1);
+  }
+  ASSERT_GT(child, 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the child's tasks did not all run (status " << status << ")";
 }
 
 TEST(BatchMemory, AFreedBlockServesTheNextRequestOfItsSize) {
