@@ -47,7 +47,7 @@ class Recycler final : public std::pmr::memory_resource {
         return;
       }
     }
-    ::operator delete(block, class_bytes(c), alignment(align));
+    ::operator delete(block, alignment(align));
   }
 
   bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override { return this == &other; }
