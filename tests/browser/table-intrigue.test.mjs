@@ -52,12 +52,21 @@ function placeOf(parts, card) {
 async function perform(page, state, move, press, menuShot) {
   const parts = move.parts;
   const inTable = (selector) => page.locator(`#table ${selector}`).first();
+  // As a person would, the gesture starts once the pieces have slid to where the last moves put them.
+  await page.waitForFunction(() => document.getAnimations()
+    .every((a) => a instanceof CSSAnimation || a instanceof CSSTransition || a.playState !== "running"));
   if (parts.kind === "take_token") {
     await press(inTable(`button.ig-token[data-token="${parts.token}"]`));
     return `took token ${parts.token}`;
   }
   if (parts.kind === "play_favor") {
-    await press(inTable(`.ig-favor[data-letter="${parts.character}"]`));
+    const favor = inTable(`.ig-favor[data-letter="${parts.character}"]`);
+    await press(favor);
+    // Left unheld by the press (seen twice in CI, a card at a game's first move and a favor at move 43,
+    // no frame arriving in between; the cause is not known): picked up again, as for cards below.
+    if (!(await favor.evaluate((el) => el.classList.contains("picked")))) await press(favor);
+    check(await inTable("#ig-favor-stack").evaluate((el) => el.classList.contains("drop-target")),
+      `picking up favor ${parts.character} did not light the favor stack`);
     await press(inTable("#ig-favor-stack"));
     return `put favor ${parts.character} on the favor stack`;
   }
@@ -65,9 +74,8 @@ async function perform(page, state, move, press, menuShot) {
   check(card, `card ${parts.card} of move '${move.label}' is not in the hand`);
   const piece = inTable(`.ig-hand-cards [data-card="${card.id}"]`);
   await press(piece);
-  // A frame that redraws the table just after the press leaves nothing held (the likely cause of a failure
-  // seen once, at a game's first move): then the card is picked up again. A card held that lights the
-  // wrong places still fails.
+  // A press that leaves the card unheld (seen once in CI, at a game's first move; the cause is not known)
+  // is made again. A card held that lights the wrong places still fails.
   if (!(await piece.evaluate((el) => el.classList.contains("picked")))) await press(piece);
   const place = placeOf(parts, card);
   check(await inTable(place).evaluate((el) => el.classList.contains("drop-target")),
