@@ -36,8 +36,8 @@ class NameCache {
     const std::uint32_t seen = seen_.id(name);
     if (seen == batch_ids_.size()) {
       // Held for as long as numbering one name takes. Workers meet a game's names together at a batch's
-      // start, and a waiting one asleep in the kernel cost more than the numbering (66 sleeps and wakes
-      // a batch of Persuasion: two threads at 1.6x one); so a waiting worker spins a while first.
+      // start, and a waiting one put to sleep in the kernel lost more than the numbering takes (66 sleeps
+      // and wakes in a 2,000-game Persuasion batch); so a waiting worker spins a while first.
       std::unique_lock<std::mutex> hold(lock_, std::defer_lock);
       for (int spin = 0; !hold.try_lock(); ++spin) {
         if (spin == kSpins) {
