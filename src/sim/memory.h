@@ -10,8 +10,10 @@
 namespace court::sim {
 
 // Thread-safe. Blocks are made in sizes of powers of two from 64 KiB; up to kKeptBytes of freed
-// blocks are kept for reuse, the rest go back to the system.
+// blocks are kept for reuse, the rest go back to the system. 64 MiB holds the records of batches of
+// tens of thousands of games (a record and its lists take 0.5-1 KB), and is the most a server running
+// Lab jobs keeps idle.
 std::pmr::memory_resource* batch_memory();
-inline constexpr std::size_t kKeptBytes = std::size_t{256} << 20;
+inline constexpr std::size_t kKeptBytes = std::size_t{64} << 20;
 
 }  // namespace court::sim
