@@ -7,6 +7,7 @@
 //   Sir Dietrich Lordhurtz ...     no attraction
 //   Belle Amaranth                 attracts a Dancing couple; +2 per Dancing guest
 #include "belle_test_support.h"
+#include "games/random_steps_support.h"
 
 namespace court::belle {
 namespace {
@@ -596,33 +597,21 @@ TEST(BelleRules, OptionalReachMayBeDeclined) {
 // every table size they match the units.
 TEST(BelleRules, KeptCoupleCountsMatchTheUnits) {
   int seen_open = 0;
-  for (int players = kMinSeats; players <= kMaxPlayers; ++players) {
-    auto factory = belle_entry().prepare(belle_entry().make_config(players, {}));
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-      auto g = factory->new_game(seed);
-      Rng rng = make_rng(seed);
-      ActionList legal;
-      for (int step = 0; !g->terminal(); ++step) {
-        const BelleState& s = *g->as<BelleState>();
-        int couples = 0;
-        std::array<int, kMaxPlayers> open{};
-        for (const Unit& u : s.units()) {
-          if (!u.couple()) continue;
-          ++couples;
-          if (u.gift_count < kGiftsPerCouple) ++open[static_cast<std::size_t>(u.owner)];
-        }
-        ASSERT_EQ(s.couples_in_play(), couples) << players << " players, seed " << seed << ", step " << step;
-        for (Seat p = 0; p < players; ++p) {
-          ASSERT_EQ(s.open_couples(p), open[p]) << "seat " << p << ", " << players << " players, seed " << seed
-                                                << ", step " << step;
-          seen_open += open[p] > 0;
-        }
-        const Seat seat = g->to_act().lowest();
-        g->legal_actions(seat, legal);
-        g->apply_legal(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
-      }
+  check_every_step_of_random_games("belle", 20, [&](const GameState& g, const std::string& where) {
+    const BelleState& s = *g.as<BelleState>();
+    int couples = 0;
+    std::array<int, kMaxPlayers> open{};
+    for (const Unit& u : s.units()) {
+      if (!u.couple()) continue;
+      ++couples;
+      if (u.gift_count < kGiftsPerCouple) ++open[static_cast<std::size_t>(u.owner)];
     }
-  }
+    ASSERT_EQ(s.couples_in_play(), couples) << where;
+    for (Seat p = 0; p < g.num_seats(); ++p) {
+      ASSERT_EQ(s.open_couples(p), open[p]) << "seat " << p << ", " << where;
+      seen_open += open[p] > 0;
+    }
+  });
   EXPECT_GT(seen_open, 100);   // the games did make couples with room for gifts
 }
 

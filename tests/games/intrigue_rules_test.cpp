@@ -9,6 +9,7 @@
 
 #include "bots/generic_bots.h"
 #include "games/labels_support.h"
+#include "games/random_steps_support.h"
 #include "games/intrigue/game.h"
 
 namespace court::intrigue {
@@ -502,26 +503,16 @@ TEST(IntrigueRules, NewGameSetsUpTheTable) {
 // Which letters have a face-down card (what Virtue and Spy may target) is kept by every move that
 // turns, moves or plays a face-down card; at every step of random games it matches the stacks.
 TEST(IntrigueRules, KeptFaceDownLettersMatchTheStacks) {
-  static const GameEntry entry = game_entry<IntrigueGame>();
-  auto factory = entry.prepare(entry.make_config(3, {}));
   int seen_face_down = 0;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    auto g = factory->new_game(seed);
-    Rng rng = make_rng(seed);
-    ActionList legal;
-    for (int step = 0; !g->terminal(); ++step) {
-      const IntrigueState& s = *g->as<IntrigueState>();
-      std::uint8_t computed = 0;
-      for (Letter l = 0; l < kLetters; ++l) {
-        for (const StackCard& c : s.stack(l)) if (!c.face_up) computed |= static_cast<std::uint8_t>(1u << l);
-      }
-      ASSERT_EQ(int{s.face_down_letters()}, int{computed}) << "seed " << seed << ", step " << step;
-      seen_face_down += computed != 0;
-      const Seat seat = g->to_act().lowest();
-      g->legal_actions(seat, legal);
-      g->apply_legal(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
+  check_every_step_of_random_games("intrigue", 40, [&](const GameState& g, const std::string& where) {
+    const IntrigueState& s = *g.as<IntrigueState>();
+    std::uint8_t computed = 0;
+    for (Letter l = 0; l < kLetters; ++l) {
+      for (const StackCard& c : s.stack(l)) if (!c.face_up) computed |= static_cast<std::uint8_t>(1u << l);
     }
-  }
+    ASSERT_EQ(int{s.face_down_letters()}, int{computed}) << where;
+    seen_face_down += computed != 0;
+  });
   EXPECT_GT(seen_face_down, 100);   // the games did put cards face down
 }
 

@@ -13,6 +13,7 @@
 
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "games/random_steps_support.h"
 #include "games/persuasion-shared/cards.h"
 
 namespace court::persuasion::test_support {
@@ -51,25 +52,16 @@ struct ScenarioGame {
 };
 
 // The seats to act that `State` keeps after every move (to_act) are the ones worked out afresh
-// (to_act_now), at every step of random games of game `id` at every table size.
+// (to_act_now), at every step of random games of game `id` at every table size; none at the end.
 template <class State>
 void expect_kept_to_act_is_computed(const std::string& id) {
-  for (int seats = games().get(id).info.min_seats; seats <= games().get(id).info.max_seats; ++seats) {
-    auto f = factory_for(id, seats);
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-      auto g = f->new_game(seed);
-      Rng rng = make_rng(seed);
-      ActionList legal;
-      for (int step = 0; !g->terminal(); ++step) {
-        const State& s = *g->as<State>();
-        ASSERT_EQ(s.to_act(), s.to_act_now()) << id << " " << seats << " seats, seed " << seed << ", step " << step;
-        const Seat seat = g->to_act().lowest();
-        g->legal_actions(seat, legal);
-        g->apply_legal(seat, legal[uniform(rng, static_cast<std::uint32_t>(legal.size()))]);
-      }
-      EXPECT_TRUE(g->as<State>()->to_act_now().empty());
+  check_every_step_of_random_games(id, 20, [](const GameState& g, const std::string& where) {
+    const State& s = *g.as<State>();
+    ASSERT_EQ(s.to_act(), s.to_act_now()) << where;
+    if (g.terminal()) {
+      EXPECT_TRUE(s.to_act_now().empty()) << where;
     }
-  }
+  });
 }
 
 // The codes of the moves search weighs for `seat` (search_moves), checked to be distinct.

@@ -106,7 +106,7 @@ TEST(BatchMemory, AFreedBlockServesTheNextRequestOfItsSize) {
   memory->deallocate(first, 70'000);
   void* second = memory->allocate(100'000);   // the same size class (128 KiB): the same block
   EXPECT_EQ(second, first);
-  void* other = memory->allocate(100'000);    // none kept: a new one
+  void* other = memory->allocate(100'000);    // another block: a new one, or one kept earlier
   EXPECT_NE(other, second);
   memory->deallocate(second, 100'000);
   memory->deallocate(other, 100'000);

@@ -1,6 +1,5 @@
 #include "games/persuasion-shared/cards_in_play.h"
 
-
 namespace court::persuasion {
 
 CardSet set_of(const Hand& hand) {

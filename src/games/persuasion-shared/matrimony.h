@@ -81,9 +81,8 @@ inline Outcome outcome_of_wins(const std::array<bool, kMaxSeats>& won, int seats
 
 // Setup (both editions): shuffle the whole deck, deal `hand_size` traits to each seat, then one
 // desires card each.
-// The deck is built and shuffled in place, and
-// the hands and desires cards are taken from its top, as drawing one card at a time would (the deck
-// always covers the deal: check_deck_covers).
+// The deck is built and shuffled in place, and the hands and desires cards are taken from its top, as
+// drawing one card at a time would (the deck always covers the deal: check_deck_covers).
 inline void deal_new_game(CardsInPlay& table, int deck_size, int hand_size, Rng& rng) {
   table.deck.resize(static_cast<std::size_t>(deck_size));
   CardId* cards = table.deck.data();
