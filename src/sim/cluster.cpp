@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #ifdef COURT_HAVE_MPI
 #include <mpi.h>
@@ -29,7 +30,7 @@ nlohmann::json records_to_json(const Records& records) {
     nlohmann::json values = nlohmann::json::object();
     for (const auto& [name, value] : r.figures) values[records.names[name]] = value;
     out.push_back({{"i", r.index}, {"rot", r.rotation}, {"len", r.length}, {"seats", seats},
-                   {"team", r.team_win}, {"cause", r.loss_cause}, {"values", values}, {"cards", cards},
+                   {"team", r.team_win}, {"cause", records.loss_cause(r)}, {"values", values}, {"cards", cards},
                    {"capped", r.capped}});
   }
   return out;
@@ -46,7 +47,7 @@ class Writer {
     static_assert(std::is_trivially_copyable_v<T>);
     out_.append(reinterpret_cast<const char*>(&value), sizeof value);
   }
-  void text(const std::string& s) {
+  void text(std::string_view s) {
     put(static_cast<std::uint32_t>(s.size()));
     out_ += s;
   }
@@ -96,7 +97,7 @@ std::string records_to_bytes(const Records& records) {
     }
     w.put(r.cooperative);
     w.put(r.team_win);
-    w.text(r.loss_cause);
+    w.text(records.loss_cause(r));
     w.put(static_cast<std::uint32_t>(r.figures.size()));
     for (const auto& [name, value] : r.figures) {
       w.put(name);
@@ -122,29 +123,33 @@ Records records_from_bytes(std::string_view bytes) {
     return id;
   };
   while (!in.done()) {
-    GameRecord& r = out.games.emplace_back();
+    GameRecord& r = out.add();
     r.index = in.get<std::uint64_t>();
     r.rotation = in.get<int>();
     r.length = in.get<std::uint32_t>();
     const auto seats = in.get<std::uint32_t>();
     if (seats > kMaxSeats) throw std::runtime_error("records from another rank name too many seats");
-    for (std::uint32_t s = 0; s < seats; ++s) {
-      SeatResult seat;
+    std::vector<SeatResult> results(seats);
+    for (SeatResult& seat : results) {
       seat.win = in.get<bool>();
       seat.score = in.get<double>();
       seat.rank = in.get<int>();
-      r.seats.push_back(seat);
     }
+    r.seats = ArenaList<SeatResult>::copy(out.arena(), results);
     r.cooperative = in.get<bool>();
     r.team_win = in.get<bool>();
-    r.loss_cause = in.text();
+    const std::string cause = in.text();
+    r.loss_cause = cause.empty() ? kNoName : out.names.id(cause);
+    std::vector<std::pair<std::uint32_t, double>> figures;   // grown as read: a count says nothing until its items are there
     for (auto n = in.get<std::uint32_t>(); n > 0; --n) {
       const auto id = name();
-      r.figures.emplace_back(id, in.get<double>());
+      figures.emplace_back(id, in.get<double>());
     }
-    std::size_t cards = 0;
-    for (std::uint32_t s = 0; s < seats; ++s) cards += r.card_counts[s] = in.get<std::uint16_t>();
-    for (std::size_t k = 0; k < cards; ++k) r.cards.push_back(name());
+    r.figures = ArenaList<std::pair<std::uint32_t, double>>::copy(out.arena(), figures);
+    std::vector<std::uint32_t> cards;
+    for (std::uint32_t s = 0; s < seats; ++s) cards.resize(cards.size() + (r.card_counts[s] = in.get<std::uint16_t>()));
+    for (std::uint32_t& card : cards) card = name();
+    r.cards = ArenaList<std::uint32_t>::copy(out.arena(), cards);
     r.capped = in.get<bool>();
   }
   return out;

@@ -54,8 +54,8 @@ const std::string& bot_at(const ReportContext& c, const GameRecord& r, int seat)
 }
 
 // A CSV field, quoted when it holds a comma or a quote (bot specs such as "ismcts:iters=10,c=1").
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\n") == std::string_view::npos) return std::string(text);
   std::string out = "\"";
   for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
   return out + "\"";
@@ -268,7 +268,7 @@ void add_team_result(const Batch& b, nlohmann::json& report, std::vector<std::st
   std::map<std::string, double> causes;
   for (const auto* r : b.records) {
     if (r->team_win) ++team_wins;
-    else ++causes[r->loss_cause.empty() ? "unknown" : r->loss_cause];
+    else ++causes[r->loss_cause == kNoName ? "unknown" : b.names[r->loss_cause]];
   }
   const Interval ci = wilson(team_wins, b.games);
   report["team_win_rate"] = team_wins / b.games;
@@ -413,7 +413,7 @@ std::string csv_rows(const ReportContext& c, const Records& records, const std::
       out += fmt::format(",{},{},{},{}", csv_field(c.lineup[(s + r.rotation) % c.players]), r.seats[s].win ? 1 : 0,
                          r.seats[s].score, r.seats[s].rank);
     }
-    if (c.info->cooperative) out += fmt::format(",{},{}", r.team_win ? 1 : 0, csv_field(r.loss_cause));
+    if (c.info->cooperative) out += fmt::format(",{},{}", r.team_win ? 1 : 0, csv_field(records.loss_cause(r)));
     out += fmt::format(",{}", r.capped ? 1 : 0);
     std::fill(values.begin(), values.end(), 0.0);
     for (const auto& [name, value] : r.figures) values[static_cast<std::size_t>(column[name])] = value;

@@ -25,6 +25,11 @@ std::uint32_t Names::id(std::string_view name) {
   return id;
 }
 
+std::pmr::memory_resource& Records::arena() {
+  if (arenas.empty()) arenas.push_back(std::make_unique<std::pmr::monotonic_buffer_resource>(batch_memory()));
+  return *arenas.front();
+}
+
 namespace {
 
 // A worker's view of the batch's names: the ones it has met, with their numbers in the batch, so the
@@ -108,16 +113,12 @@ class PlaceIds {
 class alignas(64) Worker {   // a cache line of its own: no false sharing between threads
  public:
   Worker(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, const std::vector<std::string>& lineup,
-         const BatchSettings& settings, Names& names, std::mutex& names_lock, std::pmr::memory_resource* arena)
+         const BatchSettings& settings, Names& names, std::mutex& names_lock, std::pmr::memory_resource& arena)
       : entry_(entry), factory_(std::move(factory)), lineup_(lineup), settings_(settings), names_(names, names_lock),
         arena_(arena) {}
 
-  // Plays game `index` into `record`, its place in the batch's records (made empty, on the heap).
+  // Plays game `index` into `record`, its place in the batch's records (not yet written).
   void play(std::uint64_t index, GameRecord& record) {
-    // Made again on this worker's arena: a list keeps the resource it was made with, whatever is
-    // assigned to it, so the record is not assigned but remade in place.
-    std::destroy_at(&record);
-    std::construct_at(&record, arena_);
     const int players = static_cast<int>(lineup_.size());
     record.index = index;
     record.rotation = rotation_of(index, players, settings_.rotate);
@@ -131,10 +132,11 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
     const GameState& state = match_->state();
     const Outcome outcome = state.outcome();
     record.length = static_cast<std::uint32_t>(match_->steps());
-    record.seats.assign(outcome.seats.begin(), outcome.seats.end());
+    record.seats = ArenaList<SeatResult>::copy(arena_, outcome.seats);
     record.cooperative = outcome.cooperative;
     record.team_win = outcome.team_win;
-    record.loss_cause = outcome.loss_cause ? outcome.loss_cause : "";
+    // A cause is a short key kept by the game, like a card's name: numbered by where it is stored too.
+    record.loss_cause = outcome.loss_cause ? card_ids_.id(outcome.loss_cause, names_) : kNoName;
     report_.clear();
     state.report(report_);
     keep_report(record);
@@ -143,16 +145,21 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
  private:
   void keep_report(GameRecord& record) {
     record.capped = report_.capped;
-    record.figures.reserve(report_.size());
+    record.figures = ArenaList<std::pair<std::uint32_t, double>>::make(arena_, report_.size());
     std::size_t i = 0;
-    for (const auto& figure : report_) record.figures.emplace_back(figure_id(i++, figure.name), figure.value);
-    std::size_t cards = 0;   // reserved at once: grown card by card, the list was reallocated 5 times a game
+    for (const auto& figure : report_) {
+      std::construct_at(&record.figures[i], figure_id(i, figure.name), figure.value);
+      ++i;
+    }
+    std::size_t cards = 0;
     for (std::size_t s = 0; s < record.seats.size(); ++s) cards += report_.cards(static_cast<Seat>(s)).size();
-    record.cards.reserve(cards);
+    record.cards = ArenaList<std::uint32_t>::make(arena_, cards);
+    record.card_counts = {};
+    std::uint32_t* next = record.cards.begin();
     for (std::size_t s = 0; s < record.seats.size(); ++s) {
       const auto& cards = report_.cards(static_cast<Seat>(s));
       record.card_counts[s] = static_cast<std::uint16_t>(cards.size());
-      for (std::string_view card : cards) record.cards.push_back(card_ids_.id(card, names_));
+      for (std::string_view card : cards) *next++ = card_ids_.id(card, names_);
     }
   }
 
@@ -176,7 +183,7 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
   std::optional<Match> match_;       // every game of the worker, one after the other
   GameReport report_;
   NameCache names_;
-  std::pmr::memory_resource* arena_;   // this worker's records' lists (single-threaded: its own)
+  std::pmr::memory_resource& arena_;   // this worker's records' lists (single-threaded: its own)
   PlaceIds card_ids_;
   std::vector<std::pair<std::string, std::uint32_t>> figure_ids_;
 };
@@ -190,9 +197,10 @@ void merge(Records& into, Records&& part) {
   const std::size_t middle = into.games.size();
   into.games.reserve(middle + part.games.size());
   for (GameRecord& r : part.games) {
+    if (r.loss_cause != kNoName) r.loss_cause = renumber[r.loss_cause];
     for (auto& figure : r.figures) figure.first = renumber[figure.first];
     for (auto& card : r.cards) card = renumber[card];
-    into.games.push_back(std::move(r));
+    into.games.push_back(r);
   }
   std::inplace_merge(into.games.begin(), into.games.begin() + static_cast<std::ptrdiff_t>(middle), into.games.end(),
                      [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
@@ -211,15 +219,7 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
   threads = static_cast<int>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, mine))));
   Records records(batch_memory());
   std::mutex names_lock;
-  std::vector<Worker> workers;
-  workers.reserve(static_cast<std::size_t>(threads));
-  for (int t = 0; t < threads; ++t) {
-    // A worker's records take their lists from its own arena, in blocks from 64 KiB up (a record's lists
-    // are made at their final size, so nothing in an arena is left unused).
-    auto& arena = records.arenas.emplace_back(
-        std::make_unique<std::pmr::monotonic_buffer_resource>(std::size_t{1} << 16, batch_memory()));
-    workers.emplace_back(entry, factory, lineup, settings, records.names, names_lock, arena.get());
-  }
+  records.arenas.resize(static_cast<std::size_t>(threads));
   std::atomic<std::uint64_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
@@ -238,23 +238,33 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
     } while (!next.compare_exchange_weak(first, first + take, std::memory_order_relaxed));
     return std::pair{first, first + take};
   };
-  auto work = [&](Worker& worker, std::uint64_t end) {
+  // Worker t plays with its own arena and worker, both made on its own thread, the worker freed there
+  // too (a worker made and freed by the caller cost 38 microseconds of a 2-thread batch, issue 22). An
+  // arena's blocks are 64 KiB and up: a record's lists are made at their final size, so nothing in an
+  // arena is left unused. A record a stop leaves unplayed is marked so (no seats).
+  auto play = [&](int t, std::uint64_t end) {
+    auto& arena = records.arenas[static_cast<std::size_t>(t)];
+    if (!arena) arena = std::make_unique<std::pmr::monotonic_buffer_resource>(std::size_t{1} << 16, batch_memory());
+    Worker worker(entry, factory, lineup, settings, records.names, names_lock, *arena);
     for (;;) {
       const auto [first, last] = claim(end);
       if (first >= end) return;
-      std::uint64_t played = 0;
-      for (std::uint64_t k = first; k < last && !stopped(); ++k, ++played) {
-        try {
-          worker.play(settings.offset + k * settings.stride, records.games[k]);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(failure_mutex);
-          if (!failure) failure = std::current_exception();
-          next = end;
-          return;
-        }
+      std::uint64_t k = first;
+      for (; k < last && !stopped(); ++k) worker.play(settings.offset + k * settings.stride, records.games[k]);
+      if (progress) progress->finished.fetch_add(k - first, std::memory_order_relaxed);
+      if (k < last) {   // stopped
+        for (; k < last; ++k) records.games[k].seats = {};
+        return;
       }
-      if (progress) progress->finished.fetch_add(played, std::memory_order_relaxed);
-      if (first + played < last) return;   // stopped
+    }
+  };
+  auto work = [&](int t, std::uint64_t end) {
+    try {
+      play(t, end);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = end;
     }
   };
   // Rounds of at most kRound games, each round's records made before its games are played: made all
@@ -263,11 +273,13 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
   records.games.reserve(std::min(mine, kRound));
   for (std::uint64_t begin = 0; begin < mine && !stopped(); begin += kRound) {
     const std::uint64_t end = std::min(mine, begin + kRound);
-    records.games.resize(end);
+    records.games.resize(end);   // not written (GameRecord)
     next = begin;
-    run_together(threads, [&](int t) { work(workers[static_cast<std::size_t>(t)], end); });
+    run_together(threads, [&](int t) { work(t, end); });
     if (failure) std::rethrow_exception(failure);
+    for (std::uint64_t k = next; k < end; ++k) records.games[k].seats = {};   // unclaimed: stopped
   }
+  std::erase(records.arenas, nullptr);   // a batch with no games made none
   // A stopped batch keeps the games it played: a played game has its seats' results.
   if (stop) std::erase_if(records.games, [](const GameRecord& r) { return r.seats.empty(); });
   return records;

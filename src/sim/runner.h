@@ -10,8 +10,11 @@
 #include <functional>
 #include <memory>
 #include <memory_resource>
+#include <ranges>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -39,26 +42,72 @@ class Names {
   std::unordered_map<std::string_view, std::uint32_t> ids_;
 };
 
-// One finished game, as the report needs it. Its lists draw on a memory resource: the runner's workers
-// give each record their own arena (Records::arenas), so a game's record costs no call to the heap, and
-// freeing a batch's records costs none either (one heap block a record, freed on one thread, had kept
-// two threads at 1.8-1.9x one, issue 22). Made without a resource, a record uses the heap.
+// A list a record keeps in an arena of its Records: where it starts and how many items it has. Like the
+// record, it has no initializers (see GameRecord).
+template <class T>
+struct ArenaList {
+  T* items;
+  std::uint32_t count;
+
+  // A list of `n` items in `arena`, not yet written.
+  static ArenaList make(std::pmr::memory_resource& arena, std::size_t n) {
+    return {static_cast<T*>(arena.allocate(n * sizeof(T), alignof(T))), static_cast<std::uint32_t>(n)};
+  }
+  // A copy of `range` in `arena`.
+  template <class Range>
+  static ArenaList copy(std::pmr::memory_resource& arena, const Range& range) {
+    ArenaList list = make(arena, std::ranges::size(range));
+    std::ranges::uninitialized_copy(range, std::span(list.items, list.count));
+    return list;
+  }
+  T* begin() const { return items; }
+  T* end() const { return items + count; }
+  std::size_t size() const { return count; }
+  bool empty() const { return count == 0; }
+  T& operator[](std::size_t i) const { return items[i]; }
+  T& back() const { return items[count - 1]; }
+};
+
+// The number of no name: a record's loss cause when its game gave none.
+inline constexpr std::uint32_t kNoName = 0xFFFFFFFF;
+
+// One finished game, as the report needs it. Its lists live in an arena of its Records (the runner's
+// workers each have their own), so a game's record costs no call to the heap and freeing a batch's
+// records costs none either. It is a trivial type, with no initializers: the runner grows a batch's
+// list of records without writing them, and each record is first written by the worker that plays its
+// game (made on the calling thread, then made again by the workers, 2,000 records had cost 40
+// microseconds of a 2-thread batch before its games and 40 to free after them, issue 22). A record made
+// elsewhere is made zeroed: Records::add.
 struct GameRecord {
-  GameRecord() = default;
-  explicit GameRecord(std::pmr::memory_resource* arena) : seats(arena), figures(arena), cards(arena) {}
-  std::uint64_t index = 0;
-  int rotation = 0;                 // seat s was played by lineup[(s + rotation) % players]
-  std::uint32_t length = 0;         // actions
-  std::pmr::vector<SeatResult> seats;
-  bool cooperative = false;         // the outcome was a team result (a cooperative game or mode)
-  bool team_win = false;
-  bool capped = false;              // GameReport::capped
-  std::string loss_cause;
-  // The game's figures (GameReport), as (name id, value), in the order the game set them.
-  std::pmr::vector<std::pair<std::uint32_t, double>> figures;
-  // The cards of its report (name ids), seat after seat: seat s has card_counts[s] of them.
-  std::pmr::vector<std::uint32_t> cards;
-  std::array<std::uint16_t, kMaxSeats> card_counts{};
+  std::uint64_t index;
+  int rotation;                     // seat s was played by lineup[(s + rotation) % players]
+  std::uint32_t length;             // actions
+  ArenaList<SeatResult> seats;
+  bool cooperative;                 // the outcome was a team result (a cooperative game or mode)
+  bool team_win;
+  bool capped;                      // GameReport::capped
+  std::uint32_t loss_cause;         // its name's number; kNoName when the game gave none
+  // The game's figures (GameReport), as (name number, value), in the order the game set them.
+  ArenaList<std::pair<std::uint32_t, double>> figures;
+  // The cards of its report (name numbers), seat after seat: seat s has card_counts[s] of them.
+  ArenaList<std::uint32_t> cards;
+  std::array<std::uint16_t, kMaxSeats> card_counts;
+};
+static_assert(std::is_trivial_v<GameRecord>);
+
+// The allocator of a batch's list of records: a record the list grows by is left unwritten (see
+// GameRecord); one added as a value is copied as usual.
+template <class T>
+struct UnwrittenAllocator : std::pmr::polymorphic_allocator<T> {
+  using std::pmr::polymorphic_allocator<T>::polymorphic_allocator;
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    std::construct_at(p, std::forward<Args>(args)...);
+  }
 };
 
 // A batch's records, by game index, and the names they use. The arenas hold the records' lists (one per
@@ -67,9 +116,23 @@ struct Records {
   Records() = default;
   // Records whose list of games is made in `memory` (the runner's: batch_memory()).
   explicit Records(std::pmr::memory_resource* memory) : games(memory) {}
+  // A new record at the end, zeroed and with no loss cause, for records made outside the runner (read
+  // from another rank, a test's): its lists are made in arena().
+  GameRecord& add() {
+    GameRecord& r = games.emplace_back(GameRecord{});
+    r.loss_cause = kNoName;
+    return r;
+  }
+  // An arena of these records for lists made outside the runner (the first, made when there is none).
+  std::pmr::memory_resource& arena();
+  // The name of a record's loss cause ("" when it has none).
+  std::string_view loss_cause(const GameRecord& r) const {
+    return r.loss_cause == kNoName ? std::string_view() : std::string_view(names[r.loss_cause]);
+  }
+
   Names names;
   std::vector<std::unique_ptr<std::pmr::monotonic_buffer_resource>> arenas;
-  std::pmr::vector<GameRecord> games;
+  std::vector<GameRecord, UnwrittenAllocator<GameRecord>> games;
 };
 
 // Moves `part`'s games (and the arenas their lists are in) into `into`'s, numbering their names as
