@@ -23,21 +23,37 @@
 
 namespace court::sim {
 
+// The number of no name (a record's loss cause when its game gave none).
+inline constexpr std::uint32_t kNoName = 0xFFFFFFFF;
+
 // The names a batch's records refer to by number (figures and cards): each written once, however
-// many games name it (a record of names as text was 3 KB a game, issue 22).
+// many games name it (a record of names as text was 3 KB a game, issue 22). Names may start from a
+// base, a list met before (the names earlier batches of the same game met, see run_batch), numbered
+// first and shared, not copied.
 class Names {
  public:
   Names() = default;
+  explicit Names(std::shared_ptr<const Names> base);
   Names(Names&&) = default;
   Names& operator=(Names&&) = default;
   Names(const Names&) = delete;              // ids_ views the strings of names_
   Names& operator=(const Names&) = delete;
   // The number of `name`, added when new.
   std::uint32_t id(std::string_view name);
-  const std::string& operator[](std::uint32_t id) const { return names_[id]; }
-  std::size_t size() const { return names_.size(); }
+  // The number of `name` in the base, or kNoName: reads only the base, which never changes, so any
+  // number of threads may ask at once while one adds names.
+  std::uint32_t in_base(std::string_view name) const;
+  const std::string& operator[](std::uint32_t id) const {
+    return id < base_size_ ? (*base_)[id] : names_[id - base_size_];
+  }
+  std::size_t size() const { return base_size_ + names_.size(); }
+  const std::shared_ptr<const Names>& base() const { return base_; }
+  // All of them in one list with no base, numbered alike.
+  std::shared_ptr<const Names> flattened() const;
 
  private:
+  std::shared_ptr<const Names> base_;
+  std::size_t base_size_ = 0;
   std::deque<std::string> names_;            // a deque keeps each string where it is as it grows
   std::unordered_map<std::string_view, std::uint32_t> ids_;
 };
@@ -67,9 +83,6 @@ struct ArenaList {
   T& operator[](std::size_t i) const { return items[i]; }
   T& back() const { return items[count - 1]; }
 };
-
-// The number of no name: a record's loss cause when its game gave none.
-inline constexpr std::uint32_t kNoName = 0xFFFFFFFF;
 
 // One finished game, as the report needs it. Its lists live in an arena of its Records (the runner's
 // workers each have their own), so a game's record costs no call to the heap and freeing a batch's

@@ -121,6 +121,49 @@ TEST(Runner, FiguresAndCardsKeepTheirNamesWhateverTheThreads) {
   EXPECT_EQ(records_to_json(records_from_bytes(records_to_bytes(three))).dump(), json.dump());
 }
 
+// Names on a base are numbered after it, and the base's are found in it, not added again.
+TEST(Runner, NamesOnABaseNumberAfterIt) {
+  auto base = std::make_shared<Names>();
+  base->id("Duke");
+  base->id("Earl");
+  Names names(base);
+  EXPECT_EQ(names.id("Earl"), 1u);
+  EXPECT_EQ(names.id("Baron"), 2u);
+  EXPECT_EQ(names.id("Baron"), 2u);
+  EXPECT_EQ(names.size(), 3u);
+  EXPECT_EQ(names[0], "Duke");
+  EXPECT_EQ(names[2], "Baron");
+  EXPECT_EQ(names.in_base("Duke"), 0u);
+  EXPECT_EQ(names.in_base("Baron"), kNoName);
+  const auto flat = names.flattened();
+  EXPECT_EQ(flat->base(), nullptr);
+  ASSERT_EQ(flat->size(), 3u);
+  EXPECT_EQ((*flat)[2], "Baron");
+  EXPECT_EQ(Names(std::make_shared<const Names>(std::move(names))).in_base("Baron"), 2u) << "a base's base is flattened";
+}
+
+// A batch starts from the names the earlier batches of its game met (its workers find them without a
+// lock), and its records read as they would without them.
+TEST(Runner, ABatchStartsFromTheNamesItsGameMetBefore) {
+  const GameEntry& entry = *games().find("persuasion");
+  const std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(3, {}));
+  const std::vector<std::string> lineup(3, "random");
+  BatchSettings s;
+  s.games = 200;
+  s.threads = 2;
+  const Records first = run_batch(entry, factory, lineup, s);
+  EXPECT_EQ(first.names.base(), nullptr);
+  s.seed = 2;
+  const Records second = run_batch(entry, factory, lineup, s);
+  ASSERT_NE(second.names.base(), nullptr);
+  EXPECT_EQ(second.names.base()->size(), first.names.size());
+  const std::shared_ptr<const GameFactory> another = entry.prepare(entry.make_config(3, {}));
+  const Records fresh = run_batch(entry, another, lineup, s);   // another game: none met before
+  EXPECT_EQ(fresh.names.base(), nullptr);
+  EXPECT_EQ(records_to_json(second).dump(), records_to_json(fresh).dump());
+  EXPECT_EQ(records_to_json(records_from_bytes(records_to_bytes(second))).dump(), records_to_json(fresh).dump());
+}
+
 // The wire format between MPI ranks keeps every field of every record, and refuses a cut-off message.
 TEST(Runner, RecordsCrossBetweenRanksIntact) {
   DuelBatch setup;
