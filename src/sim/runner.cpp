@@ -194,8 +194,7 @@ class alignas(64) Worker {   // a cache line of its own: no false sharing betwee
     record.seats = ArenaList<SeatResult>::copy(arena_, outcome.seats);
     record.cooperative = outcome.cooperative;
     record.team_win = outcome.team_win;
-    // A cause is a short key kept by the game, like a card's name: numbered by where it is stored too.
-    record.loss_cause = outcome.loss_cause ? card_ids_.id(outcome.loss_cause, names_) : kNoName;
+    record.loss_cause = outcome.loss_cause ? names_.id(outcome.loss_cause) : kNoName;
     report_.clear();
     state.report(report_);
     keep_report(record);
@@ -327,8 +326,8 @@ Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> fac
       next = end;
     }
   };
-  // Rounds of at most kRound games, each round's records made before its games are played: made all
-  // at once, 50 million records took gigabytes and seconds before the first game.
+  // Rounds of at most kRound games, the list of records grown for each round before its games are
+  // played: grown at once, a list of 50 million records took gigabytes before the first game.
   constexpr std::uint64_t kRound = 1 << 16;
   records.games.reserve(std::min(mine, kRound));
   for (std::uint64_t begin = 0; begin < mine && !stopped(); begin += kRound) {

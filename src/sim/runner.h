@@ -145,6 +145,7 @@ struct Records {
 
   Names names;
   std::vector<std::unique_ptr<std::pmr::monotonic_buffer_resource>> arenas;
+  // Grown by resize or emplace_back(), it leaves the new records unwritten: add one with add().
   std::vector<GameRecord, UnwrittenAllocator<GameRecord>> games;
 };
 
