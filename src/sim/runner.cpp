@@ -58,7 +58,7 @@ class NamesMet {
   std::shared_ptr<const Names> of(const std::shared_ptr<const GameFactory>& factory) {
     std::lock_guard<std::mutex> hold(lock_);
     std::erase_if(met_, [](const Met& m) { return m.factory.expired(); });
-    const auto it = std::ranges::find_if(met_, [&](const Met& m) { return same(m.factory, factory); });
+    const auto it = find(factory);
     return it == met_.end() ? nullptr : it->names;
   }
   // Keeps `names` for the game's next batches when they add to what it kept.
@@ -67,7 +67,7 @@ class NamesMet {
     if (names.size() == before) return;
     auto all = names.flattened();
     std::lock_guard<std::mutex> hold(lock_);
-    const auto it = std::ranges::find_if(met_, [&](const Met& m) { return same(m.factory, factory); });
+    const auto it = find(factory);
     if (it == met_.end()) met_.push_back({factory, std::move(all)});
     else if (it->names->size() < all->size()) it->names = std::move(all);
   }
@@ -77,8 +77,9 @@ class NamesMet {
     std::weak_ptr<const GameFactory> factory;
     std::shared_ptr<const Names> names;
   };
-  static bool same(const std::weak_ptr<const GameFactory>& a, const std::shared_ptr<const GameFactory>& b) {
-    return !a.owner_before(b) && !b.owner_before(a);
+  // The entry of `factory` (the same object: neither owner comes before the other), or end.
+  std::vector<Met>::iterator find(const std::shared_ptr<const GameFactory>& factory) {
+    return std::ranges::find_if(met_, [&](const Met& m) { return !m.factory.owner_before(factory) && !factory.owner_before(m.factory); });
   }
   std::mutex lock_;
   std::vector<Met> met_;
