@@ -41,9 +41,10 @@ void register_runner(const GameEntry& entry, int seats, int threads) {
 // of its own (in turn in another order), so a machine whose speed drifts (a shared virtual machine's
 // can halve for seconds) slows all three alike. The counters are games per second of each, and the
 // medians of the iterations' own ratios: two threads over one (issue 22's target: 1.95x or more), and
-// two threads over two batches at once. Two batches at once share nothing but the machine: the most two
-// threads can give there, whatever the machine is. On a machine whose two cores do not give twice one
-// (a shared virtual machine's often do not), the second ratio is the runner's own part.
+// two threads over two batches at once. Two batches at once share no games, records or claims (only the
+// machine, the memory recycler and the game's names met before): about the most two threads can give
+// there, whatever the machine is. On a machine whose two cores do not give twice one (a shared virtual
+// machine's often do not), the second ratio is the runner's own part.
 void register_scaling(const GameEntry& entry, int seats) {
   std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(seats, {}));
   const std::string name = fmt::format("sim_scaling/{}/{}p", entry.info.id, seats);
@@ -52,8 +53,8 @@ void register_scaling(const GameEntry& entry, int seats) {
     sim::BatchSettings settings;
     settings.games = 2000;
     // Plays `batches` batches at once on `threads` threads each; returns the games per second: the sum
-    // of each batch's own, from the call to the batch's end (so a batch that ends first, on a core faster
-    // at the time, does not wait for the other, and each pays for waking a thread as two threads do).
+    // of each batch's own, from the common start to the batch's end (so a batch that ends first, on a
+    // core faster at the time, does not wait for the other).
     auto rate = [&](int batches, int threads) {
       std::array<double, 2> rates{};
       // The crew's threads wait for a batch spinning for a while, then asleep: a run's batches follow
