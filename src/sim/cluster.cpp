@@ -146,8 +146,9 @@ Records records_from_bytes(std::string_view bytes) {
       figures.emplace_back(id, in.get<double>());
     }
     r.figures = ArenaList<std::pair<std::uint32_t, double>>::copy(out.arena(), figures);
-    std::vector<std::uint32_t> cards;
-    for (std::uint32_t s = 0; s < seats; ++s) cards.resize(cards.size() + (r.card_counts[s] = in.get<std::uint16_t>()));
+    std::size_t held = 0;
+    for (std::uint32_t s = 0; s < seats; ++s) held += r.card_counts[s] = in.get<std::uint16_t>();
+    std::vector<std::uint32_t> cards(held);   // at most 8 x 65,535
     for (std::uint32_t& card : cards) card = name();
     r.cards = ArenaList<std::uint32_t>::copy(out.arena(), cards);
     r.capped = in.get<bool>();

@@ -170,7 +170,7 @@ class PlaceIds {
 // What one worker thread keeps from game to game: the report the games fill (its storage reused) and
 // the names it has met, with the card names' numbers by where they are stored (a game names its cards
 // from its rules, so the same card is the same text at the same address).
-class alignas(64) Worker {   // a cache line of its own: no false sharing between threads
+class Worker {   // made on the stack of the thread it plays on
  public:
   Worker(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, const std::vector<std::string>& lineup,
          const BatchSettings& settings, Names& names, std::mutex& names_lock, std::pmr::memory_resource& arena)

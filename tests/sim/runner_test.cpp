@@ -222,10 +222,16 @@ TEST(Runner, StopLeavesUnplayedGamesOut) {
 }
 
 // A batch stopped midway keeps exactly the games it played, in index order: each record has its place
-// in the batch from the start, and the places nobody played are dropped.
+// in the batch from the start, and the places nobody played are dropped. The records' list is grown
+// unwritten in memory a finished batch of other games gave back first, so a place nobody played holds
+// an old record unless the runner marks it.
 TEST(Runner, StopMidwayKeepsThePlayedGamesInOrder) {
   DuelBatch setup;
   BatchSettings s;
+  s.games = 1 << 16;   // a whole round, its list the size of the stopped batch's
+  s.seed = 7;
+  EXPECT_EQ(setup.run(s).games.size(), s.games);
+  s.seed = 1;
   s.games = 200000;
   s.threads = 2;
   std::atomic<bool> stop{false};
