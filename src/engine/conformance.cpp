@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
 #include <set>
+
+#include "engine/text.h"
 
 namespace court {
 namespace {
@@ -586,6 +589,104 @@ std::vector<std::string> check_determinization_fairness(const GameFactory& facto
     }
   }
   return failures.take();
+}
+
+namespace {
+
+// The cells of one Markdown table row, trimmed ("| a | b |" -> {"a", "b"}).
+std::vector<std::string> table_cells(std::string_view line) {
+  std::vector<std::string> cells;
+  const std::string whole = trimmed(line);
+  std::string_view row = whole;
+  if (row.starts_with('|')) row.remove_prefix(1);
+  if (row.ends_with('|')) row.remove_suffix(1);
+  for (std::size_t start = 0;;) {
+    const std::size_t bar = row.find('|', start);
+    cells.emplace_back(trimmed(row.substr(start, bar - start)));
+    if (bar == std::string_view::npos) return cells;
+    start = bar + 1;
+  }
+}
+
+// The words written in backticks in a cell, in order ("`a`, `b`" -> {"a", "b"}).
+std::vector<std::string> backticked(const std::string& cell) {
+  std::vector<std::string> words;
+  for (std::size_t open = cell.find('`'); open != std::string::npos; open = cell.find('`', open)) {
+    const std::size_t close = cell.find('`', open + 1);
+    if (close == std::string::npos) break;
+    words.push_back(cell.substr(open + 1, close - open - 1));
+    open = close + 1;
+  }
+  return words;
+}
+
+std::string without_backticks(std::string cell) {
+  std::erase(cell, '`');
+  return cell;
+}
+
+// The rows of the table that follows the "## Options" heading (header and separator left out).
+std::vector<std::vector<std::string>> options_rows(std::string_view page, bool& found) {
+  std::vector<std::vector<std::string>> rows;
+  const std::size_t heading = page.find("\n## Options\n");
+  found = heading != std::string_view::npos;
+  if (!found) return rows;
+  std::size_t at = page.find('\n', heading + 1) + 1;
+  for (int row = 0; at < page.size(); ++row) {
+    const std::size_t end = std::min(page.find('\n', at), page.size());
+    const std::string_view line = page.substr(at, end - at);
+    if (!trimmed(line).starts_with('|')) break;
+    if (row >= 2) rows.push_back(table_cells(line));   // row 0 names the columns, row 1 is |---|
+    at = end + 1;
+  }
+  return rows;
+}
+
+// What the range column must say for `spec`, or why `cell` does not say it (empty: it does).
+std::string range_problem(const OptionSpec& spec, const std::string& cell) {
+  switch (spec.type) {
+    case OptionType::Int: {
+      const std::string want = fmt::format("{}..{}", spec.min, spec.max);
+      return cell == want ? "" : fmt::format("range '{}', but the game allows {}", cell, want);
+    }
+    case OptionType::Bool:
+      return cell == "bool" || cell == "true/false" ? "" : fmt::format("range '{}', but it is a bool", cell);
+    case OptionType::Choice:
+      return backticked(cell) == spec.choices
+                 ? ""
+                 : fmt::format("values '{}', but the game allows `{}`", cell, fmt::join(spec.choices, "`, `"));
+    case OptionType::Text: return "";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<std::string> check_options_table(std::string_view page, const std::vector<OptionSpec>& specs) {
+  bool found = false;
+  const auto rows = options_rows(page, found);
+  std::vector<std::string> failures;
+  if (!found) {
+    if (!specs.empty()) failures.push_back("options table: the rules page has no '## Options' section");
+    return failures;
+  }
+  for (std::size_t i = 0; i < std::max(rows.size(), specs.size()); ++i) {
+    const std::string row_name = i < rows.size() ? without_backticks(rows[i][0]) : "(none)";
+    const std::string spec_name = i < specs.size() ? specs[i].name : "(none)";
+    if (row_name != spec_name || rows[i].size() < 3) {
+      failures.push_back(fmt::format("options table: row {} is '{}', but the game's option {} is '{}'", i + 1,
+                                     row_name, i + 1, spec_name));
+      continue;
+    }
+    if (auto problem = range_problem(specs[i], rows[i][1]); !problem.empty()) {
+      failures.push_back(fmt::format("options table: '{}' has {}", spec_name, problem));
+    }
+    if (const std::string shown = without_backticks(rows[i][2]); shown != specs[i].default_value) {
+      failures.push_back(fmt::format("options table: '{}' has default '{}', but the game's default is '{}'",
+                                     spec_name, shown, specs[i].default_value));
+    }
+  }
+  return failures;
 }
 
 }  // namespace court

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/game.h"
@@ -27,6 +28,12 @@ std::vector<std::string> check_playouts(const GameFactory& factory, std::uint64_
 // is kept.
 std::vector<std::string> check_determinization_fairness(const GameFactory& factory, std::uint64_t seed, int samples,
                                                         double alpha = 1e-4);
+
+// The "## Options" table of a game's rules page (docs/rules/<game>.md) against the game's option specs
+// (game.cpp, the one source): the same options in the same order, each row's range (Int "min..max",
+// Bool "bool" or "true/false", Choice its values in backticks, Text anything) and its default. A game
+// without options may leave the section out. Each failure names the option and what differs.
+std::vector<std::string> check_options_table(std::string_view page, const std::vector<OptionSpec>& specs);
 
 // Upper tail probability of the chi-square distribution (Wilson-Hilferty approximation).
 double chi_square_p_value(double statistic, double degrees_of_freedom);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/conformance.h"
+#include "engine/data.h"
 #include "engine/registry.h"
 
 namespace court {
@@ -52,6 +53,17 @@ TEST_P(Conformance, RandomPlayoutsEndWithinTheBound) {
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
     auto playout = f->random_playout(seed);
     EXPECT_TRUE(playout.finished) << "seed " << seed << " still running after " << playout.steps << " actions";
+  }
+}
+
+// A game's options are written once, in its game.cpp; its rules page's "## Options" table must say the
+// same (names in order, ranges, defaults), so the page a player reads cannot drift from the code.
+TEST(RulesPages, ListEveryOptionAsTheGameDefinesIt) {
+  for (const auto& entry : games().all()) {
+    const std::string page = rules_page(entry.info.id);
+    ASSERT_FALSE(page.empty()) << entry.info.id << " has no rules page";
+    auto failures = check_options_table(page, entry.info.options);
+    EXPECT_TRUE(failures.empty()) << entry.info.id << ":\n" << joined(failures);
   }
 }
 

@@ -1,6 +1,7 @@
 // Options from --set key=value: validated against the game's specs, with errors that say what is allowed.
 #include <gtest/gtest.h>
 
+#include "engine/conformance.h"
 #include "engine/options.h"
 #include "engine/types.h"
 
@@ -52,6 +53,39 @@ TEST(Options, AssignmentsMustBeKeyEqualsValue) {
   EXPECT_EQ(parse_option_assignments({"a=1", "b=x=y"}), (std::map<std::string, std::string>{{"a", "1"}, {"b", "x=y"}}));
   EXPECT_THROW(parse_option_assignments({"novalue"}), UserError);
   EXPECT_THROW(parse_option_assignments({"=1"}), UserError);
+}
+
+// The check that keeps a rules page's "## Options" table true to the game's specs
+// (tests/conformance/all_games_test.cpp runs it on every game's page): a faithful table passes, and each
+// kind of drift is named.
+constexpr const char* kFaithfulPage =
+    "# Game\n\n## Options\n| option | range | default | meaning |\n|---|---|---|---|\n"
+    "| `hand_size` | 1..10 | 5 | cards |\n| `fast` | bool | false | speed |\n"
+    "| `mode` | `coop`, `competitive` | `coop` | mode |\n\n## Setup\n";
+
+std::string drifted(const std::string& from, const std::string& to) {
+  std::string page = kFaithfulPage;
+  page.replace(page.find(from), from.size(), to);
+  return page;
+}
+
+TEST(OptionsTable, AFaithfulTablePasses) { EXPECT_TRUE(check_options_table(kFaithfulPage, specs()).empty()); }
+
+TEST(OptionsTable, EachDriftIsNamed) {
+  auto failures = check_options_table(drifted("| 1..10 | 5 |", "| 1..8 | 5 |"), specs());
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_NE(failures[0].find("'hand_size' has range '1..8', but the game allows 1..10"), std::string::npos) << failures[0];
+  failures = check_options_table(drifted("| bool | false |", "| bool | true |"), specs());
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_NE(failures[0].find("'fast' has default 'true', but the game's default is 'false'"), std::string::npos);
+  failures = check_options_table(drifted("`coop`, `competitive`", "`coop`"), specs());
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_NE(failures[0].find("'mode' has values"), std::string::npos);
+  failures = check_options_table(drifted("| `fast` | bool | false | speed |\n", ""), specs());
+  ASSERT_FALSE(failures.empty());
+  EXPECT_NE(failures[0].find("row 2 is 'mode', but the game's option 2 is 'fast'"), std::string::npos) << failures[0];
+  EXPECT_FALSE(check_options_table("# Game\n\n## Setup\n", specs()).empty());   // no table at all
+  EXPECT_TRUE(check_options_table("# Game\n\n## Setup\n", {}).empty());        // no options, no table needed
 }
 
 }  // namespace

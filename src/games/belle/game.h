@@ -3,13 +3,8 @@
 // and from rival cliques, and win the Belles' favour. Rules as implemented: docs/rules/belle.md. The
 // rulebook lists no cards; the designed deck is data (data/belle/guests.toml, belles.toml).
 //
-// Options:
-//   hand_size        int 2..8   5      cards in a full hand
-//   minglers         int 1..8   5      mingling guests beside the deck
-//   couples_to_end   int 0..40  0      couples in play that end a round; 0 = players + 3 (the rulebook)
-//   buried_powers    bool       false  the bottom card of a couple keeps its end-of-round power
-//   optional_reach   bool       false  attract and repel may be declined
-//   gift_with_belle  bool       false  a gift may come with a Belle's invitation as well as a guest's
+// Options: defined once, in game.cpp (what `court games` lists); the rules page's "Options" table
+// says them to players and is checked against game.cpp (RulesPages.ListEveryOptionAsTheGameDefinesIt).
 #pragma once
 
 #include <nlohmann/json.hpp>

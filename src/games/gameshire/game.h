@@ -3,12 +3,8 @@
 // full rows and columns and choose six gifts from crowns; in Autumn they shade demands that the active
 // player must meet and deliver the gifts. Rules as implemented: docs/rules/gameshire.md.
 //
-// Options:
-//   mode              choice  cooperative  cooperative | competitive (scored per player)
-//   wrinkles          text    none         none, green:N,yellow:N,red:N, or wrinkle names (, or + between)
-//   market_size       int 2..5   3         cards the market is refilled to
-//   autumn_reshuffle  bool    true         at Autumn the used season cards are shuffled back into the deck
-//   refresh_discards  int 0..3   2         demands a player may discard when no gift is delivered
+// Options: defined once, in game.cpp (what `court games` lists); the rules page's "Options" table
+// says them to players and is checked against game.cpp (RulesPages.ListEveryOptionAsTheGameDefinesIt).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -2,10 +2,8 @@
 // throne with support cards, relationships and actions, back them with support tokens, and bet on the
 // next monarch with face-down favors. Rules as implemented: docs/rules/intrigue.md.
 //
-// Options:
-//   hand_size        int 1..8   5   cards each player draws up to at the start of every round
-//   rounds           int 1..6   3   rounds in a game (it ends earlier when a player has zero points)
-//   starting_points  int 1..20  3   points each player starts with
+// Options: defined once, in game.cpp (what `court games` lists); the rules page's "Options" table
+// says them to players and is checked against game.cpp (RulesPages.ListEveryOptionAsTheGameDefinesIt).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -3,8 +3,8 @@
 // independence. At Matrimony a player is satisfied by someone who has at least two of the desired
 // attributes as dominant attributes. Rules as implemented: docs/rules/persuasion-classic.md.
 //
-// Options:
-//   max_rounds  int 1..200  30  after this many rounds play goes to Matrimony
+// Options: defined once, in game.cpp (what `court games` lists); the rules page's "Options" table
+// says them to players and is checked against game.cpp (RulesPages.ListEveryOptionAsTheGameDefinesIt).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -3,9 +3,8 @@
 // player wins when the fiance's dominant symbols include both symbols underlined on their desires
 // card; an independent player wins when nobody's do. Rules as implemented: docs/rules/persuasion.md.
 //
-// Options:
-//   max_rounds        int 1..200  30    after this many rounds play goes to Matrimony
-//   extra_reflection  bool        true  a player whom no card reached in a round may reflect
+// Options: defined once, in game.cpp (what `court games` lists); the rules page's "Options" table
+// says them to players and is checked against game.cpp (RulesPages.ListEveryOptionAsTheGameDefinesIt).
 //
 // Names: the game id is `persuasion` (replays and stored tables name it), and so are this folder and
 // its namespace `court::persuasion`, which it shares with the code both editions use

@@ -1,0 +1,114 @@
+// The house rules a newcomer relies on, checked on the source tree: every file of a game's folder has a
+// row in the role map (docs/architecture.md, "A game's folder: the role map"), and no layer includes a
+// layer above it (docs/architecture.md, "The layers").
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace court {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kRoot = COURT_SOURCE_DIR;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The text of the section under `heading` ("## A game's folder: the role map") up to the next "## ".
+std::string section(const std::string& page, const std::string& heading) {
+  const std::size_t start = page.find("\n" + heading + "\n");
+  if (start == std::string::npos) return "";
+  const std::size_t end = page.find("\n## ", start + heading.size() + 1);
+  return page.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+// The file names a section names in backticks, with "x.h/.cpp" and "x.*" read as x.h and x.cpp.
+std::set<std::string> named_files(const std::string& text) {
+  std::set<std::string> names;
+  const std::regex word("`([A-Za-z0-9_]+)((?:\\.[a-z*]+)(?:/\\.[a-z]+)*)`");
+  for (std::sregex_iterator it(text.begin(), text.end(), word), end; it != end; ++it) {
+    const std::string stem = (*it)[1];
+    std::string endings = (*it)[2];
+    if (endings == ".*") endings = ".h/.cpp";
+    std::size_t at = 0;
+    while (at < endings.size()) {
+      const std::size_t next = std::min(endings.find('/', at), endings.size());
+      names.insert(stem + endings.substr(at, next - at));
+      at = next + 1;
+    }
+  }
+  return names;
+}
+
+std::vector<std::string> files_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& f : fs::directory_iterator(dir)) names.push_back(f.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST(House, TheRoleMapNamesEveryFileOfEveryGameFolder) {
+  const std::string map = section(slurp(kRoot / "docs/architecture.md"), "## A game's folder: the role map");
+  ASSERT_FALSE(map.empty()) << "docs/architecture.md has no section \"A game's folder: the role map\"";
+  const std::set<std::string> named = named_files(map);
+  for (const auto& game : fs::directory_iterator(kRoot / "src/games")) {
+    if (!game.is_directory()) continue;
+    for (const std::string& file : files_in(game.path())) {
+      EXPECT_TRUE(named.count(file)) << "src/games/" << game.path().filename().string() << "/" << file
+                                     << " has no row in the role map (docs/architecture.md)";
+    }
+  }
+}
+
+// Each layer and the folders it may include from: itself and those below it, except the games, which only
+// all_games.cpp knows (the layers above reach them through games() in engine/registry.h).
+struct Layer {
+  std::string folder;
+  std::set<std::string> may_include;
+};
+
+const std::vector<Layer>& layers() {
+  static const std::vector<Layer> all = {
+      {"engine", {"engine"}},
+      {"bots", {"engine", "bots"}},
+      {"games", {"engine", "bots", "games"}},
+      {"sim", {"engine", "bots", "sim"}},
+      {"server", {"engine", "bots", "sim", "server"}},
+      {"cli", {"engine", "bots", "sim", "server", "cli"}},
+  };
+  return all;
+}
+
+TEST(House, NoLayerIncludesALayerAbove) {
+  const std::regex include("#include \"([a-z_-]+)/[^\"]+\"");
+  std::set<std::string> folders;
+  for (const auto& layer : layers()) {
+    folders.insert(layer.folder);
+    for (const auto& file : fs::recursive_directory_iterator(kRoot / "src" / layer.folder)) {
+      if (!file.is_regular_file()) continue;
+      const std::string text = slurp(file.path());
+      for (std::sregex_iterator it(text.begin(), text.end(), include), end; it != end; ++it) {
+        EXPECT_TRUE(layer.may_include.count((*it)[1])) << fs::relative(file.path(), kRoot).string() << " includes "
+                                                       << (*it)[0] << ", from a layer above " << layer.folder;
+      }
+    }
+  }
+  for (const auto& dir : fs::directory_iterator(kRoot / "src")) {
+    EXPECT_TRUE(!dir.is_directory() || folders.count(dir.path().filename().string()))
+        << "src/" << dir.path().filename().string() << " is in no layer of this test (docs/architecture.md, \"The layers\")";
+  }
+}
+
+}  // namespace
+}  // namespace court
