@@ -4,23 +4,20 @@
 #include "games/persuasion-shared/board_common.h"
 
 namespace court::persuasion_classic {
-namespace {
 
-std::string phase_hint(std::string_view phase) {
-  if (phase == "share intentions") {
-    return "In secret, everyone invites or proposes to an eligible player sharing a trait, or claims independence.";
-  }
-  if (phase == "resolve invitations") return "Invitations, lowest seat first: accept one by revealing another trait, or reject it.";
-  if (phase == "resolve proposals") return "Each player sent proposals accepts one by giving a trait (engaged), or rejects them all.";
-  if (phase == "reflection") return "Ignored and rejected players drew a card: each discards any one trait.";
-  return "";
-}
-
-}  // namespace
+// What each step of the character-card rules asks of the players (the title's second line; a
+// constant, so this file's own).
+constexpr persuasion::PhaseHint kPhaseHints[] = {
+    {"share intentions",
+     "In secret, everyone invites or proposes to an eligible player sharing a trait, or claims independence."},
+    {"resolve invitations", "Invitations, lowest seat first: accept one by revealing another trait, or reject it."},
+    {"resolve proposals", "Each player sent proposals accepts one by giving a trait (engaged), or rejects them all."},
+    {"reflection", "Ignored and rejected players drew a card: each discards any one trait."},
+};
 
 void draw_board(const nlohmann::json& view, const nlohmann::json& preview, Board& out) {
   (void)preview;
-  persuasion::draw_persuasion_board(view, persuasion::BoardWords{.phase_hint = phase_hint}, out);
+  persuasion::draw_persuasion_board(view, persuasion::BoardWords{.phase_hints = kPhaseHints}, out);
 }
 
 }  // namespace court::persuasion_classic

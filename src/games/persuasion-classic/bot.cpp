@@ -64,8 +64,7 @@ struct ClassicPolicy : PolicyOdds<ClassicState, chance_two_attributes, &ClassicS
 }  // namespace
 
 std::unique_ptr<Bot> make_classic_heuristic_bot(const BotParams& params, std::uint64_t seed) {
-  check_bot_params("heuristic", params, {});
-  return std::make_unique<ValueBot<ClassicPolicy>>(seed);
+  return make_heuristic_bot<ClassicPolicy>(params, seed);
 }
 
 }  // namespace court::persuasion_classic

@@ -161,9 +161,10 @@ void draw_title(const json& v, const BoardWords& words, Board& out) {
   out.put(fmt::format(" · deck {}", int_of(v, "deck", 0)));
   if (v.contains("discard_pile")) out.put(fmt::format(" · discard pile {}", int_of(v, "discard_pile", 0)));
   out.newline();
-  const std::string hint = words.phase_hint(phase);
+  std::string_view hint;
+  for (const PhaseHint& h : words.phase_hints) if (h.phase == phase) hint = h.hint;
   if (!hint.empty()) {
-    put_fitted(out, hint, kBoardWidth, Ink::quiet);
+    put_fitted(out, std::string(hint), kBoardWidth, Ink::quiet);
     out.newline();
   }
 }

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -25,9 +26,15 @@
 
 namespace court::persuasion {
 
+// What a phase asks of the players, in a few words: the title's second line.
+struct PhaseHint {
+  std::string_view phase;  // as the view names it
+  std::string_view hint;
+};
+
 struct BoardWords {
-  // What the phase asks of the players, in a few words ("" when nothing needs saying).
-  std::string (*phase_hint)(std::string_view phase);
+  // The edition's phases that need a hint (a phase not listed gets none).
+  std::span<const PhaseHint> phase_hints;
 };
 
 void draw_persuasion_board(const nlohmann::json& view, const BoardWords& words, Board& out);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 
 #include "engine/bot.h"
 #include "games/persuasion-shared/belief.h"
@@ -39,6 +40,13 @@ class ValueBot final : public Bot {
  private:
   Rng rng_;
 };
+
+// An edition's `heuristic` bot: a ValueBot playing `Policy`'s values (it takes no parameters).
+template <class Policy>
+std::unique_ptr<Bot> make_heuristic_bot(const BotParams& params, std::uint64_t seed) {
+  check_bot_params("heuristic", params, {});
+  return std::make_unique<ValueBot<Policy>>(seed);
+}
 
 // The chance that nobody else satisfies `seat` (what independence would win on); `chance(t)` is the
 // chance that seat t satisfies it under the edition's rule.

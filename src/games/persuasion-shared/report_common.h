@@ -16,6 +16,29 @@ enum class Standing : std::uint8_t { Available, Engaged, Independent };
 // Why the game went to Matrimony: one or no available player, the final round, the round limit.
 enum class EndKind : std::uint8_t { FewLeft, FinalRound, MaxRounds };
 
+// An edition's Status (Available or Eligible, Engaged, Independent) as the common Standing.
+template <class Status>
+Standing standing_of(Status status) {
+  return status == Status::Engaged       ? Standing::Engaged
+         : status == Status::Independent ? Standing::Independent
+                                         : Standing::Available;
+}
+
+template <class Status>
+std::array<Standing, kMaxSeats> standings_of(const std::array<Status, kMaxSeats>& status, int seats) {
+  std::array<Standing, kMaxSeats> out{};
+  for (Seat s = 0; s < seats; ++s) out[s] = standing_of(status[s]);
+  return out;
+}
+
+// An edition's Ending (FewAvailable or FewEligible, FinalRound, MaxRounds) as the common EndKind.
+template <class Ending>
+EndKind end_kind_of(Ending ending) {
+  return ending == Ending::FinalRound ? EndKind::FinalRound
+         : ending == Ending::MaxRounds ? EndKind::MaxRounds
+                                       : EndKind::FewLeft;
+}
+
 // Figures (all per game; the report averages them):
 //   rounds              rounds played
 //   engaged_pairs       couples formed

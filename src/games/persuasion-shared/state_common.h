@@ -4,7 +4,22 @@
 // Each edition's state derives from PersuasionState with its own rules and enums (its Status names
 // the open standing Available or Eligible, its Ending the end for want of players FewAvailable or
 // FewEligible; both have Phase::GameOver, Event::Matrimony and Event::GameEnds) and its rule of what
-// satisfies a desires card (scoring.h), and adds its rounds.
+// satisfies a desires card (scoring.h), and adds its rounds. This is the representation; the rules both
+// editions share (Check Availability, Matrimony, the outcome) are rules_common.h.
+//
+// What each edition's state declares beside (engine/game.h's StateModel), and where it is defined:
+//   rules.cpp (the rules page's order): `new_game` (Setup), `apply` (each move to its rule), `to_act_now`
+//     (who acts, worked out from the phase and the mail; to_act() keeps it up to date after every
+//     change, refresh_to_act, as random playouts ask it several times a step: tests compare the two),
+//     `outcome` and `talk` (the seats `seat` may talk with now, and whether the table may);
+//   state.cpp: `legal_actions` (the rules' move writers, by phase), `legal_count` and `legal_action`
+//     (the number of legal moves and the k-th of them in legal_actions' order, without listing them:
+//     HasLegalAt, a random playout lists none) and `determinize`;
+//   view.cpp: `observe` (what `viewer` learns of `actor`'s move, for information-set search: nothing
+//     but "has chosen" in a simultaneous choice; a card only when it goes to `viewer`), `describe`,
+//     `parts` (docs/protocol.md "Move parts": its kind and the cards and seats it names) and `view`;
+//   search_moves.cpp: `search_moves` (search_moves.h: one move per kind of move and other player).
+// Both editions' `report` (the simulator's figures) is PersuasionState's own.
 #pragma once
 
 #include <array>
@@ -16,7 +31,7 @@
 #include "games/persuasion-shared/cards.h"
 #include "games/persuasion-shared/cards_in_play.h"
 #include "games/persuasion-shared/log.h"
-#include "games/persuasion-shared/matrimony.h"
+#include "games/persuasion-shared/report_common.h"
 #include "games/persuasion-shared/scoring.h"
 
 namespace court::persuasion {
@@ -35,6 +50,40 @@ constexpr std::uint32_t seat_count(SeatSet set) {
   return kSeatCounts[set.bits() & 0xff];
 }
 
+// The i-th seat of `set` in ascending order (i < set.size()): legal_action's k-th move.
+inline Seat nth_seat(SeatSet set, std::uint32_t i) {
+  for (Seat t : set) if (i-- == 0) return t;
+  return -1;
+}
+
+// The seats u < `seats` for which `test(u)` holds, asked without branches (which mail is undecided
+// is a coin toss): `test` should combine its conditions with & rather than &&.
+template <class Test>
+SeatSet seats_where(int seats, Test&& test) {
+  std::uint32_t bits = 0;
+  for (Seat u = 0; u < seats; ++u) bits |= static_cast<std::uint32_t>(test(u)) << u;
+  SeatSet out;
+  for (; bits != 0; bits &= bits - 1) out.insert(std::countr_zero(bits));
+  return out;
+}
+
+// The end of determinization (both editions): the state's own generator is reseeded from `rng`.
+inline Rng reseeded(Rng& rng) {
+  std::uint64_t high = rng();
+  return make_rng((high << 32) | rng());
+}
+
+// A seat's letter this round as both editions mail it (one per sender): the kind of intention
+// (Invite or Propose; the edition's Intent), to whom, the card, and what became of it (the edition's
+// MailState). Each edition's Mail adds what else it keeps.
+template <class Intent, class MailState>
+struct Letter {
+  Intent kind = Intent::None;
+  std::int8_t to = -1;
+  CardId card = kNoCard;
+  MailState state = MailState::None;
+};
+
 // `Satisfies(tally, desires)`: whether a hand with that symbol tally satisfies the desires card.
 template <class Rules, class Phase, class Status, class Ending, class Event,
           bool (*Satisfies)(const SymbolTally&, const TraitCard&)>
@@ -44,11 +93,20 @@ class PersuasionState {
   int num_seats() const { return table_.seats; }
   bool terminal() const { return phase_ == Phase::GameOver; }
   void hidden_items(Seat seat, HiddenList& out) const { table_.hidden_items(seat, out); }
-  Outcome outcome() const { return outcome_of_wins(won_, num_seats()); }
+  // The simulator's figures of a finished game (report_common.h): the same in both editions.
+  void report(GameReport& r) const {
+    fill_report(r, deck(), table_, standings_of(status_, num_seats()), won_, end_kind_of(ending_), round_);
+  }
 
   // --- Building (scenarios) -------------------------------------------------------------------------
+  // The given pairs are engaged to each other, the given seats independent.
   void set_commitments(const std::vector<std::pair<Seat, Seat>>& engaged, const std::vector<Seat>& independent) {
-    set_commitments_of(status_, fiance_, engaged, independent);
+    for (auto [a, b] : engaged) {
+      status_[a] = status_[b] = Status::Engaged;
+      fiance_[a] = static_cast<std::int8_t>(b);
+      fiance_[b] = static_cast<std::int8_t>(a);
+    }
+    for (Seat s : independent) status_[s] = Status::Independent;
   }
   CardsInPlay& table() { return table_; }
   Rng& rng() { return rng_; }
@@ -92,44 +150,36 @@ class PersuasionState {
     return r;
   }
 
-  // Scenarios that start at round `round`, with `open` players neither engaged nor independent:
-  // Matrimony at once for one or none (`few`), and false; otherwise true, and the round to start is
-  // the final one when exactly two are open.
-  bool resume_at_round(int round, int open, Ending few) {
-    round_ = static_cast<std::uint8_t>(round - 1);
-    if (open <= 1) {
-      matrimony(few);
-      return false;
+  // The seats whose standing is open, neither engaged nor independent: each Status's first value
+  // (Available, Eligible). Who may be invited or proposed to at the intentions; how many they are.
+  SeatSet open_seats() const {
+    SeatSet out;
+    for (Seat t = 0; t < num_seats(); ++t) if (status_[t] == Status{}) out.insert(t);
+    return out;
+  }
+  int open_count() const {
+    int n = 0;
+    for (Seat t = 0; t < num_seats(); ++t) n += status_[t] == Status{} ? 1 : 0;
+    return n;
+  }
+  // Who acts (to_act_now): the seats still to make this round's secret choice, among all seats or
+  // (`open_only`) the open ones; or the one seat `s` deciding alone (none when -1).
+  SeatSet still_choosing(bool open_only) const {
+    SeatSet out;
+    for (Seat t = 0; t < num_seats(); ++t) {
+      if ((!open_only || status_[t] == Status{}) && !chosen_.contains(t)) out.insert(t);
     }
-    if (open == 2) final_round_ = true;
-    return true;
+    return out;
   }
+  static SeatSet only(Seat s) { return s >= 0 ? SeatSet::of(s) : SeatSet(); }
 
-  // Check Availability, after a round: why the game goes to Matrimony (after the final round; with
-  // one or no open player left, `few`; after max_rounds, Court's limit), or Ending::NotYet for another
-  // round, the final one when exactly two players are open (`open`: neither engaged nor independent).
-  Ending ending_after_round(int open, Ending few) {
-    if (final_round_) return Ending::FinalRound;
-    if (open <= 1) return few;
-    if (round_ >= rules_->max_rounds) return Ending::MaxRounds;
-    if (open == 2) final_round_ = true;
-    return Ending::NotYet;
-  }
-
-  // Matrimony, and the end of the game for `why`: all reveal; an engaged player wins when the fiance's
-  // hand satisfies their desires card, an independent player when nobody else's does, an open player
-  // cannot win (matrimony.h). Every result is logged, then the end.
-  void matrimony(Ending why) {
-    ending_ = why;
-    phase_ = Phase::GameOver;
-    reflecting_ = -1;
-    // Each hand's tally once: an independent player's win asks about every other hand.
-    std::array<SymbolTally, kMaxSeats> tallies;
-    for (Seat t = 0; t < num_seats(); ++t) tallies[t] = tally_of(deck(), table_.hands[t]);
-    resolve_matrimony(table_, status_, fiance_, won_, log_, static_cast<std::uint8_t>(Event::Matrimony),
-                      [&](Seat t, CardId wants) { return Satisfies(tallies[t], deck().cards[wants]); });
-    log_event({.kind = static_cast<std::uint8_t>(Event::GameEnds), .x = static_cast<std::uint8_t>(why)});
-  }
+  // The rules both editions share (rules_common.h, where each is described): a round's start, a game
+  // resumed at a round, the end of a round (Check Availability), and Matrimony with the end of the game.
+  template <class Records>
+  void start_round(Phase intentions, Records& records);
+  bool resume_at_round(int round, int open, Ending few);
+  Ending ending_after_round(int open, Ending few);
+  void matrimony(Ending why);
 
   const Rules* rules_ = nullptr;
   Rng rng_;

@@ -90,8 +90,7 @@ struct LetterboxPolicy : PolicyOdds<LetterboxState, chance_satisfies_row, &Lette
 }  // namespace
 
 std::unique_ptr<Bot> make_letterbox_heuristic_bot(const BotParams& params, std::uint64_t seed) {
-  check_bot_params("heuristic", params, {});
-  return std::make_unique<ValueBot<LetterboxPolicy>>(seed);
+  return make_heuristic_bot<LetterboxPolicy>(params, seed);
 }
 
 }  // namespace court::persuasion

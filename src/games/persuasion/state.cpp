@@ -1,164 +1,31 @@
-// Persuasion, letterbox edition: setup, who acts, the legal moves and determinization (what each move
-// does and the order of phases is rules.cpp).
-#include "games/persuasion-shared/matrimony.h"
+// Persuasion, letterbox edition: the representation's side of the rules. The listing of legal moves
+// (legal_actions gives each phase to its move writer in rules.cpp; legal_count and legal_action count
+// and pick them without listing), and determinization (what a seat cannot know, resampled). The rules
+// themselves, in the page's order, are rules.cpp.
+#include "games/persuasion-shared/rules_common.h"
 #include "games/persuasion/state.h"
 
 namespace court::persuasion {
 
-// Setup (rulebook, "Setup"): each player draws the trait cards for the player count, then one desires
-// card. Seat 0 is the host.
-LetterboxState LetterboxState::new_game(const LetterboxRules& rules, std::uint64_t seed) {
-  LetterboxState s = blank(rules, seed);
-  deal_new_game(s.table_, rules.deck.size(), rules.hand_size, s.rng_);
-  s.begin_introductions();
-  return s;
-}
+// --- The legal moves -------------------------------------------------------------------------------
 
-void LetterboxState::begin_introductions() {
-  phase_ = Phase::Introductions;
-  chosen_ = SeatSet();
-  for (Seat t = 0; t < num_seats(); ++t) if (intro_quota(t) == 0) chosen_.insert(t);
-  if (static_cast<int>(seat_count(chosen_)) == num_seats()) reveal_introductions();
-  refresh_to_act();
-}
-
-// Scenarios: play starts at Mail Intentions of `round`, with the given commitments.
-void LetterboxState::begin_round(int round) {
-  if (resume_at_round(round, available_count(), Ending::FewAvailable)) start_round();
-  refresh_to_act();
-}
-
-int LetterboxState::intro_quota(Seat s) const {
-  return std::min(static_cast<int>(table_.hands[s].size()), num_seats() - 1);
-}
-
-int LetterboxState::available_count() const {
-  int n = 0;
-  for (Seat t = 0; t < num_seats(); ++t) n += available(t) ? 1 : 0;
-  return n;
-}
-
-SeatSet LetterboxState::to_act_now() const {
-  SeatSet out;
-  switch (phase_) {
-    case Phase::Introductions:
-      for (Seat t = 0; t < num_seats(); ++t) if (!chosen_.contains(t)) out.insert(t);
-      break;
-    case Phase::Intentions:
-      for (Seat t = 0; t < num_seats(); ++t) if (available(t) && !chosen_.contains(t)) out.insert(t);
-      break;
-    case Phase::Reflection:
-    case Phase::Postman:
-      if (reflecting_ >= 0) out.insert(reflecting_);
-      break;
-    case Phase::Correspondence: {
-      Seat d = next_decider();
-      if (d >= 0) out.insert(d);
-      break;
-    }
-    case Phase::GameOver:
-      break;
-  }
-  return out;
-}
-
-// Correspondence order (Court's ruling after the rulebook's stalemate etiquette): one decision at a
-// time, round-robin clockwise from the host; the next player with an undecided card decides one.
-Seat LetterboxState::next_decider() const {
-  std::uint32_t waiting = 0;  // bit per seat with an undecided card addressed to it
-  for (Seat u = 0; u < num_seats(); ++u) {
-    // Without branches (which mail is undecided is a coin toss); `to & 7` is any seat when none.
-    waiting |= static_cast<std::uint32_t>(mail_[u].state == MailState::Undecided) << (mail_[u].to & 7);
-  }
-  if (waiting == 0) return -1;
-  // Seats from decide_from_ clockwise: the bits at and above it first, then the ones below.
-  const std::uint32_t from_here = waiting >> decide_from_;
-  if (from_here != 0) return decide_from_ + std::countr_zero(from_here);
-  return std::countr_zero(waiting);
-}
-
-SeatSet LetterboxState::intro_targets(Seat seat) const {
-  SeatSet out = SeatSet::first(num_seats());
-  out.erase(seat);
-  for (const IntroShow& i : intro_[seat]) out.erase(i.to);
-  return out;
-}
-
-CardSet LetterboxState::intro_cards_shown(Seat seat) const {
-  CardSet shown = 0;
-  for (const IntroShow& i : intro_[seat]) shown |= card_bit(i.card);
-  return shown;
-}
-
-void LetterboxState::refresh_to_act() {
-  if (phase_ == Phase::Intentions) {
-    open_ = SeatSet();
-    for (Seat t = 0; t < num_seats(); ++t) if (available(t)) open_.insert(t);
-  }
-  to_act_ = to_act_now();
-}
-
-// At Intentions only (open_ is kept then: nobody's standing changes until the intentions are revealed).
-SeatSet LetterboxState::intention_targets(Seat seat) const {
-  SeatSet out = open_;
-  out.erase(seat);
-  return out;
-}
-
-SeatSet LetterboxState::undecided_senders_to(Seat seat) const {
-  std::uint32_t senders = 0;  // without branches, as in next_decider
-  for (Seat u = 0; u < num_seats(); ++u) {
-    senders |= static_cast<std::uint32_t>((mail_[u].state == MailState::Undecided) & (mail_[u].to == seat)) << u;
-  }
-  SeatSet out;
-  for (; senders != 0; senders &= senders - 1) out.insert(std::countr_zero(senders));
-  return out;
-}
-
-void LetterboxState::intention_moves(Seat seat, ActionList& out) const {
-  for (Seat t : intention_targets(seat)) {
-    for (CardId c : table_.hands[seat]) out.push_back(MoveCode{Move::Invite, s8(t), c}.encode());
-    for (CardId c : table_.hands[seat]) out.push_back(MoveCode{Move::Propose, s8(t), c}.encode());
-  }
-  out.push_back(MoveCode{Move::Independence}.encode());
-  out.push_back(MoveCode{Move::Reflect}.encode());
-}
-
+// Each phase's moves, written by its rule (rules.cpp).
 void LetterboxState::legal_actions(Seat seat, ActionList& out) const {
   if (!to_act().contains(seat)) return;
-  const Hand& hand = table_.hands[seat];
   switch (phase_) {
-    case Phase::Introductions: {
-      const CardSet shown = intro_cards_shown(seat);
-      for (Seat t : intro_targets(seat)) {
-        for (CardId c : hand) {
-          if (!has_card(shown, c)) out.push_back(MoveCode{Move::Show, s8(t), c}.encode());
-        }
-      }
+    case Phase::Introductions:
+      add_introduction_moves(seat, out);
       break;
-    }
     case Phase::Intentions:
-      intention_moves(seat, out);
+      add_intention_moves(seat, out);
       break;
     case Phase::Reflection:
     case Phase::Postman:
-      if (postman_choice_) {
-        out.push_back(MoveCode{Move::ExtraReflect}.encode());
-        out.push_back(MoveCode{Move::Pass}.encode());
-        break;
-      }
-      out.push_back(MoveCode{Move::KeepNone}.encode());
-      for (CardId mine : hand) {
-        for (CardId d : table_.drawn) out.push_back(MoveCode{Move::Swap, -1, mine, d}.encode());
-      }
+      if (postman_choice_) add_postman_moves(seat, out);
+      else add_reflection_moves(seat, out);
       break;
     case Phase::Correspondence:
-      for (Seat u : undecided_senders_to(seat)) {
-        out.push_back(MoveCode{Move::Reject, s8(u)}.encode());
-        for (CardId c : hand) {
-          if (!away(c)) out.push_back(MoveCode{Move::Accept, s8(u), c}.encode());
-        }
-      }
+      add_correspondence_moves(seat, out);
       break;
     case Phase::GameOver:
       break;
@@ -166,12 +33,6 @@ void LetterboxState::legal_actions(Seat seat, ActionList& out) const {
 }
 
 namespace {
-
-// The i-th seat of `set` in ascending order (i < set.size()).
-Seat nth_seat(SeatSet set, std::uint32_t i) {
-  for (Seat t : set) if (i-- == 0) return t;
-  return -1;
-}
 
 // The i-th card of `hand`, in hand order, that is not in `skip` (i < the number of such cards).
 CardId nth_card_outside(const Hand& hand, CardSet skip, std::uint32_t i) {
@@ -222,12 +83,9 @@ Action LetterboxState::legal_action(Seat seat, std::uint32_t k) const {
     case Phase::Intentions: {
       // Per other available seat: an invitation with each card, then a proposal with each card.
       const SeatSet targets = intention_targets(seat);
-      const std::uint32_t block = 2 * cards;
-      const std::uint32_t listed = seat_count(targets) * block;
+      const std::uint32_t listed = seat_count(targets) * 2 * cards;
       if (k >= listed) return MoveCode{k == listed ? Move::Independence : Move::Reflect}.encode();
-      const std::uint32_t r = k % block;
-      return MoveCode{r < cards ? Move::Invite : Move::Propose, s8(nth_seat(targets, k / block)),
-                      hand[r < cards ? r : r - cards]}.encode();
+      return invitation_or_proposal_at<MoveCode>(targets, hand, k);
     }
     case Phase::Reflection:
     case Phase::Postman: {
@@ -267,7 +125,7 @@ void LetterboxState::resample_pending(Seat u, Rng& rng) {
     }
   } else if (phase_ == Phase::Intentions) {
     ActionList moves;
-    intention_moves(u, moves);
+    add_intention_moves(u, moves);
     const MoveCode m = MoveCode::decode(moves[uniform(rng, static_cast<std::uint32_t>(moves.size()))]);
     Intent kind = m.move == Move::Invite ? Intent::Invite
                   : m.move == Move::Propose ? Intent::Propose

@@ -2,13 +2,14 @@
 // integers) holding the table (hands, desires, deck, knowledge), this round's mail, the players'
 // pending simultaneous choices, its own random generator and the public log.
 //
-// Files: cards.* (LetterboxRules: data and options), actions.h (moves packed into Actions), state.cpp
-// (setup, who acts, legal moves, determinization), rules.cpp (what each move does: one function per
-// rule; the order of phases, the end of a round), view.cpp (views, labels, the log in words),
-// scenario.cpp, stats.cpp, search_moves.cpp, bot.cpp. Shared with the character-card edition
-// (src/games/persuasion-shared/): the deck (cards.*), what both positions hold with Matrimony and the
-// outcome (state_common.h), scoring.h, cards_in_play.* (cards and knowledge, determinization), log.h
-// (events), matrimony.h, beliefs and the common bot.
+// Files: cards.* (LetterboxRules: data and options), actions.h (moves packed into Actions), rules.cpp
+// (the rules page in its order: setup, introductions, a round and its steps, the end of a round, the
+// outcome, talk; which moves each step allows and what each move does), state.cpp (the listing of
+// legal moves, determinization), view.cpp (views, labels, the log in words), scenario.cpp,
+// search_moves.cpp, board.cpp, bot.cpp. Shared with the character-card edition
+// (src/games/persuasion-shared/): the deck (cards.*), what both positions hold (state_common.h), the
+// rules both share: Check Availability, Matrimony and the outcome (rules_common.h), scoring.h,
+// cards_in_play.* (cards and knowledge, determinization), log.h (events), beliefs and the common bot.
 #pragma once
 
 #include <array>
@@ -39,12 +40,8 @@ struct Intention {
 };
 
 // The card a seat mailed this round (one per sender), and what became of it.
-struct Mail {
-  Intent kind = Intent::None;   // Invite or Propose
-  std::int8_t to = -1;
-  CardId card = kNoCard;
-  MailState state = MailState::None;
-  CardId reply = kNoCard;       // the card the recipient sent or gave back
+struct Mail : Letter<Intent, MailState> {
+  CardId reply = kNoCard;  // the card the recipient sent or gave back
 };
 
 struct IntroShow {
@@ -72,7 +69,7 @@ enum class Event : std::uint8_t {
 };
 
 // The position: what both editions hold alike is PersuasionState (persuasion-shared/state_common.h),
-// with the seat count, the end, hidden items, the outcome, Matrimony and most read access. Matrimony:
+// with the seat count, the end, hidden items and most read access; Matrimony (rules_common.h):
 // an engaged player wins when the fiance's dominant symbols include both of the desires card's
 // underlined symbols (satisfies_desire_row); an independent player wins when nobody else's do; an
 // available player cannot win. Dominant symbols come from trait cards only.
@@ -81,91 +78,90 @@ class LetterboxState
  public:
   LetterboxState() = default;
 
-  // --- StateModel, by the file that defines each member, in that file's order -----------------------
-  // state.cpp: who acts, the legal moves, and what a seat cannot know. to_act() is kept up to date by
-  // every change of phase or turn (refresh_to_act): random playouts ask it several times a step.
-  SeatSet to_act() const { return to_act_; }
-  // Who acts, worked out from the phase and the mail: what to_act() keeps (tests compare the two).
-  SeatSet to_act_now() const;
-  void legal_actions(Seat seat, ActionList& out) const;
-  // The number of legal moves of `seat` and the k-th of them in legal_actions' order, without listing
-  // them (HasLegalAt: a random playout lists none).
-  std::uint32_t legal_count(Seat seat) const;
-  Action legal_action(Seat seat, std::uint32_t k) const;
-  void determinize(Seat seat, Rng& rng);
-  // rules.cpp: what moves do, and Mail Bound: the seats `seat` may talk with now, and whether the
-  // table may talk.
-  void apply(Seat seat, Action action);
-  TalkNow talk(Seat seat) const;
-  // view.cpp: what a seat learns of a move, a move in words and in parts, and what a seat sees.
-  // What `viewer` learns of `actor`'s move (for information-set search; see HasObserve): nothing but
-  // "has chosen" in a simultaneous choice; a card only when it goes to `viewer`.
-  std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
-  std::string describe(Seat seat, Action action) const;
-  // The move's parts (docs/protocol.md "Move parts"): its kind and the cards and seats it names.
-  nlohmann::json parts(Seat seat, Action action) const;
-  nlohmann::json view(Seat seat, LogWindow window = {}) const;
-  // search_moves.cpp: the moves search considers (persuasion-shared/search_moves.h): one per kind of
-  // move and other player.
-  void search_moves(Seat seat, ActionList& moves) const;
-  // stats.cpp: the simulator's figures for a finished game (the figures are persuasion-shared/report_common.h).
-  void report(GameReport& r) const;
-
-  // --- Building (setup and scenarios) ---------------------------------------------------------------
+  // --- StateModel and building, by the file that defines each member, in that file's order (what each
+  // StateModel member does: persuasion-shared/state_common.h) ---------------------------------------
+  // rules.cpp, in the rules page's order: Setup, a game from a scenario (begin_round: play starts at
+  // Mail Intentions of round `round`), the introductions (each seat shows intro_quota cards: one to
+  // each other player, while its cards last; begin_introductions), the outcome, Mail Bound (talk),
+  // what a move does, and who acts.
   static LetterboxState new_game(const LetterboxRules& rules, std::uint64_t seed);
-  // Cards not yet dealt; `deal` fills hands, desires and deck (shuffled unless `deck_order_fixed`).
+  void begin_round(int round);
+  int intro_quota(Seat s) const;
+  void begin_introductions();
+  Outcome outcome() const;
+  TalkNow talk(Seat seat) const;
+  void apply(Seat seat, Action action);
+  SeatSet to_act() const { return to_act_; }
+  SeatSet to_act_now() const;
+  // state.cpp: a blank table (cards not yet dealt: new_game and scenarios deal), the legal moves, and
+  // what a seat cannot know (determinize; other seats' pending choices, resample_pending).
   static LetterboxState blank(const LetterboxRules& rules, std::uint64_t seed) {
     return blank_of<LetterboxState>(rules, seed);
   }
-  void begin_introductions();
-  // Starts play at Mail Intentions of round `round` (scenarios that skip the introductions).
-  void begin_round(int round);
+  void legal_actions(Seat seat, ActionList& out) const;
+  std::uint32_t legal_count(Seat seat) const;
+  Action legal_action(Seat seat, std::uint32_t k) const;
+
+ private:
+  void resample_pending(Seat seat, Rng& rng);
+
+ public:
+  void determinize(Seat seat, Rng& rng);
 
   // --- Read access (views, bots, tests) -------------------------------------------------------------
   bool available(Seat s) const { return status_[s] == Status::Available; }
-  int available_count() const;
+  int available_count() const { return open_count(); }
   const Mail& mail_from(Seat s) const { return mail_[s]; }
   bool received_this_round(Seat s) const { return received_[s]; }
   bool away(CardId c) const { return has_card(away_, c); }
   const Intention& pending_intention(Seat s) const { return intention_[s]; }
   const FixedVector<IntroShow, kMaxSeats>& intro_shows(Seat s) const { return intro_[s]; }
-  int intro_quota(Seat s) const;
+
+  // --- StateModel: view.cpp, search_moves.cpp --------------------------------------------------------
+  std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
+  std::string describe(Seat seat, Action action) const;
+  nlohmann::json parts(Seat seat, Action action) const;
+  nlohmann::json view(Seat seat, LogWindow window = {}) const;
+  void search_moves(Seat seat, ActionList& moves) const;
 
  private:
-  // state.cpp: who acts, legal moves, determinization.
-  void resample_pending(Seat seat, Rng& rng);
-  void intention_moves(Seat seat, ActionList& out) const;
-  Seat next_decider() const;
-  // to_act_ and, at Intentions, open_ (the seats whose standing is still open) after a change.
-  void refresh_to_act();
-  // Introductions: the seats `seat` has not shown a card to (itself excluded), and its cards not shown.
+  // rules.cpp, in the rules page's order: each step's moves (add_*_moves, which legal_actions lists)
+  // and each rule's effect; the predicates both they and legal_count ask are inline below the class.
+  // Introductions.
   SeatSet intro_targets(Seat seat) const;
   CardSet intro_cards_shown(Seat seat) const;
-  // The seats `seat` may invite or propose to: the other available seats.
-  SeatSet intention_targets(Seat seat) const;
-  // Correspondence: the seats whose undecided mail is addressed to `seat`.
-  SeatSet undecided_senders_to(Seat seat) const;
-
-  // rules.cpp: what a move does (apply, then to_act_ is refreshed), and the flow between phases.
-  void apply_move(Seat seat, const MoveCode& m);
-  void start_round();
-  void reveal_introductions();
-  void reveal_intentions();
-  void advance_reflection();
-  void begin_reflection(Seat seat, bool extra);
-  void advance_correspondence();
-  void advance_postman();
-  void end_round();
-
-  // rules.cpp: one function per rule.
+  void add_introduction_moves(Seat seat, ActionList& out) const;
   void show_card(Seat seat, Seat to, CardId card);
+  void reveal_introductions();
+  // 1. Mail Intentions.
+  SeatSet intention_targets(Seat seat) const;
+  void add_intention_moves(Seat seat, ActionList& out) const;
   void choose_intention(Seat seat, Intention intention);
+  void reveal_intentions();
+  // 2. Reflection (and the Await Postman reflection).
+  void begin_reflection(Seat seat, bool extra);
+  void add_reflection_moves(Seat seat, ActionList& out) const;
   void swap_trait(Seat seat, CardId mine, CardId drawn);
   void keep_none(Seat seat);
+  void advance_reflection();
+  // 3. Correspondence.
+  Seat next_decider() const;
+  SeatSet undecided_senders_to(Seat seat) const;
+  void add_correspondence_moves(Seat seat, ActionList& out) const;
   void accept_invitation(Seat seat, Seat from, CardId reply);
   void accept_proposal(Seat seat, Seat from, CardId given);
-  void reject_mail(Seat seat, Seat from);
   void return_pending_mail_of(Seat engaged);
+  void reject_mail(Seat seat, Seat from);
+  void advance_correspondence();
+  // 4. Await Postman.
+  void add_postman_moves(Seat seat, ActionList& out) const;
+  void advance_postman();
+  // 5. Check Availability.
+  void end_round();
+  // A move to its rule; to_act_ and, at Intentions, open_ (the seats whose standing is still open)
+  // after a change.
+  void apply_move(Seat seat, const MoveCode& m);
+  void refresh_to_act();
 
   // The first phase is Introductions; chosen_ holds the seats done with introductions or intentions,
   // reflect_queue_ those still to reflect (intention or postman step).
@@ -179,5 +175,35 @@ class LetterboxState
   SeatSet open_;                        // at Intentions: the available seats (refresh_to_act)
   SeatSet to_act_;                      // to_act_now() after the last change
 };
+
+// --- Predicates of the rules (rules.cpp's sections) that both the move writers and the flow there and
+// legal_count / legal_action in state.cpp ask: inline, as they were within one file (hot path) ---------
+
+// Introductions: the seats `seat` has not shown a card to (itself excluded), and its cards shown.
+inline SeatSet LetterboxState::intro_targets(Seat seat) const {
+  SeatSet out = SeatSet::first(num_seats());
+  out.erase(seat);
+  for (const IntroShow& i : intro_[seat]) out.erase(i.to);
+  return out;
+}
+
+inline CardSet LetterboxState::intro_cards_shown(Seat seat) const {
+  CardSet shown = 0;
+  for (const IntroShow& i : intro_[seat]) shown |= card_bit(i.card);
+  return shown;
+}
+
+// Mail Intentions: the seats `seat` may invite or propose to, the other available seats (open_ is
+// kept at Intentions: nobody's standing changes until the intentions are revealed).
+inline SeatSet LetterboxState::intention_targets(Seat seat) const {
+  SeatSet out = open_;
+  out.erase(seat);
+  return out;
+}
+
+// Correspondence: the seats whose undecided mail is addressed to `seat`.
+inline SeatSet LetterboxState::undecided_senders_to(Seat seat) const {
+  return seats_where(num_seats(), [&](Seat u) { return (mail_[u].state == MailState::Undecided) & (mail_[u].to == seat); });
+}
 
 }  // namespace court::persuasion
