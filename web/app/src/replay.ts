@@ -117,6 +117,7 @@ class ReplayViewer {
     );
   }
 
+  /** Whose view, the slider, and Play (a step every 0.9 s until the end). */
   private listen(): void {
     const steps = this.table.steps;
     this.seatSelect.addEventListener("change", () => {

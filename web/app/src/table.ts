@@ -95,6 +95,7 @@ class TablePage {
     });
   }
 
+  /** A state from the server: the seats, talk and choices follow it, and the page is drawn again. */
   private stateCame(message: StateMessage): void {
     this.state = message;
     this.pending = false;
@@ -104,6 +105,7 @@ class TablePage {
     this.draw();
   }
 
+  /** Sends a move (once: nothing more until the next state or an error). */
   private act(a: LegalAction): void {
     const { state, connection } = this;
     if (!state || !connection || this.pending) return;
@@ -127,6 +129,7 @@ class TablePage {
     }
   }
 
+  /** The whole page afresh from the last state (pieces slide, focus stays). */
   private draw(): void {
     const { state, summary, root } = this;
     if (!state) return;

@@ -75,10 +75,12 @@ export class JobList {
     clearTimeout(this.timer);
   }
 
+  /** Tells the listeners (Compare) the jobs as they are now. */
   private tell(): void {
     for (const fn of this.listeners) fn(this.jobs);
   }
 
+  /** The list of jobs, newest first (or a line saying there are none). */
   private draw(): void {
     if (!this.jobs.length) {
       mount(this.element, h("p.muted", "No simulations yet."));
@@ -128,6 +130,7 @@ export class JobList {
     );
   }
 
+  /** Cancel for a queued or running job. */
   private cancelButton(job: Job): HTMLElement {
     const cancel = h("button.secondary.small", { type: "button" }, "Cancel");
     cancel.addEventListener("click", async () => {
@@ -148,6 +151,7 @@ export class JobList {
     for (const row of this.element.querySelectorAll<HTMLElement>(".job-row")) row.classList.toggle("current", row.dataset.job === String(job.id));
   }
 
+  /** Fetches a job afresh and shows it (a click on its title). */
   private async open(id: number): Promise<void> {
     try {
       this.show(await getJob(id));

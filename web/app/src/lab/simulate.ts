@@ -80,6 +80,7 @@ class SimForm {
     this.sourceChanged();
   }
 
+  /** The game or variant menu: the shipped games, then your variants newest first. */
   private drawSources(chosen?: string): void {
     const { sourceSelect } = this.f;
     const keep = chosen ?? sourceSelect.value;
@@ -99,6 +100,7 @@ class SimForm {
     else if (lab.game("intrigue")) sourceSelect.value = "game:intrigue";
   }
 
+  /** The chosen game or variant. */
   private source(): Source {
     const [kind, id] = this.f.sourceSelect.value.split(":");
     return kind === "variant" ? { variant: Number(id) } : { game: id };
@@ -190,6 +192,7 @@ async function submit(e: Event, form: SimForm, jobs: JobList): Promise<void> {
   }
 }
 
+/** The Simulate panel: the form, the jobs, the chosen job's report. */
 export function simulatePanel(lab: LabState): SimulatePanel {
   const form = new SimForm(lab);
   const jobs = new JobList();

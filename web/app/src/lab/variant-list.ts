@@ -20,6 +20,7 @@ export class VariantList {
     private readonly holder: VariantHolder,
   ) {}
 
+  /** The stored variants, newest first (or a line saying there are none). */
   draw(): void {
     const lab = this.lab;
     if (!lab.variants.length) {
@@ -68,6 +69,7 @@ export class VariantList {
     input.select();
   }
 
+  /** Delete, which asks again on the same button for four seconds. */
   private deleteButton(v: VariantSummary): HTMLElement {
     const del = h("button.secondary.small", { type: "button" }, "Delete");
     del.addEventListener("click", async () => {

@@ -50,6 +50,7 @@ class VariantWork implements VariantHolder {
     this.nameInput.addEventListener("keydown", (e) => e.key === "Enter" && this.save());
   }
 
+  /** The draft differs from what is stored (files, name or options). */
   private unsaved(): boolean {
     const { draft, editor } = this;
     return !!draft &&
@@ -67,6 +68,7 @@ class VariantWork implements VariantHolder {
     return !this.unsaved() || confirm("Your edits are not saved. Leave them?");
   }
 
+  /** Puts a draft in the editor. */
   private async open(next: Draft): Promise<void> {
     this.draft = next;
     this.nameInput.value = next.name;
@@ -145,6 +147,7 @@ class VariantWork implements VariantHolder {
     else if (e.field) optionsForm.mark(e.field, e.message);
   }
 
+  /** Stores the draft: a new variant, or the stored one updated; a refusal is shown where it is. */
   private async save(): Promise<void> {
     const { draft, editor, optionsForm } = this;
     if (!draft || !editor || !optionsForm) return;
@@ -166,6 +169,7 @@ class VariantWork implements VariantHolder {
     }
   }
 
+  /** The stored variant back in the editor, on the file that was open. */
   private afterSave(saved: Variant, message: string): void {
     const file = this.editor?.currentFile();
     this.draft = this.draftOf(saved);
@@ -179,6 +183,7 @@ class VariantWork implements VariantHolder {
     this.lab.refreshVariants().catch(() => {});
   }
 
+  /** The draft being edited: name and buttons, status, problem, files, options, CSV, a table of it. */
   private drawWork(): void {
     const { draft, editor, optionsForm } = this;
     if (!draft || !editor || !optionsForm) return;
@@ -213,6 +218,7 @@ class VariantWork implements VariantHolder {
   }
 }
 
+/** The Variants panel: where to start and your variants beside the editing side. */
 export function variantsPanel(lab: LabState): HTMLElement {
   const gameSelect = h(
     "select#lab-start-game",

@@ -17,6 +17,7 @@ export function wireGestures(root: HTMLElement, t: Table): void {
   t.ctx.prompt(promptFor(t));
 }
 
+/** Where a held card may go, each place with the legal moves that put it there. */
 function placesFor(t: Table, card: number): Place[] {
   const legal = t.ctx.legal;
   const places: Place[] = [];
@@ -35,6 +36,7 @@ function placesFor(t: Table, card: number): Place[] {
   return places;
 }
 
+/** What this step asks of the seat, in a line; empty when it need not act. */
 function promptFor(t: Table): string {
   const legal = t.ctx.legal;
   const kinds = new Set(legal.map((m) => m.parts.kind));
