@@ -39,3 +39,15 @@ add_custom_command(
 add_library(court_web STATIC ${CMAKE_BINARY_DIR}/generated/web_assets.cpp)
 target_include_directories(court_web PUBLIC src)
 target_link_libraries(court_server PUBLIC court_web)
+
+# web.lint: ESLint's one rule over web/app/src (no function over 80 lines), no browser needed. Its tools have their
+# own folder and lock file (web/app/lint): typescript-eslint parses with TypeScript 6, the client compiles with 7.
+set(COURT_WEB_LINT_DIR ${COURT_WEB_DIR}/lint)
+court_npm_ci(${COURT_WEB_LINT_DIR} "Installing the browser client's linter (npm ci in web/app/lint: eslint)"
+             ${COURT_WEB_LINT_DIR}/node_modules/.package-lock.json)
+add_custom_target(court_web_lint_deps ALL DEPENDS ${COURT_WEB_LINT_DIR}/node_modules/.package-lock.json)
+add_test(NAME web.lint
+         COMMAND ${COURT_WEB_LINT_DIR}/node_modules/.bin/eslint --config ${COURT_WEB_LINT_DIR}/eslint.config.js
+                 --max-warnings 0 src
+         WORKING_DIRECTORY ${COURT_WEB_DIR})
+set_tests_properties(web.lint PROPERTIES TIMEOUT 120 LABELS web)

@@ -115,111 +115,133 @@ function statusWord(t: TableSummary): string {
 /** The new-table form; it rebuilds its seat and option rows when the game or player count changes. */
 function setupForm(games: GameInfo[]): HTMLElement {
   if (games.length === 0) return h("p.muted", "The server has no games.");
-  const gameSelect = h(
-    "select#game",
-    { name: "game" },
-    games.map((g) => h("option", { value: g.id }, g.title)),
+  return new SetupForm(games).form;
+}
+
+/** The form laid out: game and its summary, players, who sits where, options and seed, name, talk. */
+function setupFormElement(f: SetupForm): HTMLFormElement {
+  return h(
+    "form.setup-form",
+    h("label.field", h("span", "Game"), f.gameSelect),
+    f.summary,
+    h("label.field", h("span", "Players"), f.players),
+    h("fieldset", h("legend", "Who sits where"), f.seatsBox),
+    h("details.options", h("summary", "Options"), f.optionsBox, h("label.field", h("span", "Seed"), f.seed), f.seedNote),
+    h("label.field", h("span", "Your name"), f.name),
+    h("label.field.inline.talk-option", f.talk, h("span", "Table talk"),
+      h("small.muted", "players talk as the game's rule allows (its rules page says when)")),
+    f.create,
   );
-  const summary = h("p.summary.muted");
-  const players = h("input#players", { type: "number", name: "players" });
-  const seatsBox = h("div.seats-setup");
-  const optionsBox = h("div.options-setup");
-  const name = h("input#name", { name: "name", placeholder: "your name", value: loadName(), maxlength: 40 });
-  const seed = h("input#seed", { name: "seed", type: "number", placeholder: "random", min: 0 });
+}
+
+/** The new-table form's inputs (each with the id the page and its tests know it by) and what they do. */
+class SetupForm {
+  readonly gameSelect: HTMLSelectElement;
+  readonly summary = h("p.summary.muted");
+  readonly players = h("input#players", { type: "number", name: "players" });
+  readonly seatsBox = h("div.seats-setup");
+  readonly optionsBox = h("div.options-setup");
+  readonly name = h("input#name", { name: "name", placeholder: "your name", value: loadName(), maxlength: 40 });
+  readonly seed = h("input#seed", { name: "seed", type: "number", placeholder: "random", min: 0 });
   // A deal follows from its seed, so a table of two or more people is always dealt at random (the
   // server refuses a chosen seed there; docs/protocol.md, seed_not_allowed).
-  const seedNote = h("small#seed-note.muted", "Dealt at random when two or more people play: a known seed shows every hand.");
-  const people = () => seatChoices.filter((c) => c === kHuman).length;
-  function updateSeed() {
-    const shared = people() >= 2;
+  readonly seedNote = h("small#seed-note.muted", "Dealt at random when two or more people play: a known seed shows every hand.");
+  readonly talk = h("input#talk", { name: "talk", type: "checkbox", checked: true });
+  readonly create = h("button#create", { type: "submit" }, "Create table");
+  readonly form: HTMLFormElement;
+  private seatChoices: string[] = [];
+
+  constructor(private readonly games: GameInfo[]) {
+    this.gameSelect = h("select#game", { name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
+    this.gameSelect.addEventListener("change", () => this.rebuildGame());
+    this.players.addEventListener("change", () => this.rebuildSeats());
+    this.players.addEventListener("input", () => this.rebuildSeats());
+    this.rebuildGame();
+    this.form = setupFormElement(this);
+    this.form.addEventListener("submit", (e) => this.submit(e));
+  }
+
+  private game(): GameInfo {
+    return this.games.find((g) => g.id === this.gameSelect.value)!;
+  }
+
+  private people(): number {
+    return this.seatChoices.filter((c) => c === kHuman).length;
+  }
+
+  /** A chosen seed only while fewer than two people play. */
+  private updateSeed(): void {
+    const { seed, seedNote } = this;
+    const shared = this.people() >= 2;
     seed.disabled = shared;
     seedNote.hidden = !shared;
     if (shared) seed.value = "";
   }
-  const talk = h("input#talk", { name: "talk", type: "checkbox", checked: true });
-  const create = h("button#create", { type: "submit" }, "Create table");
 
-  const game = () => games.find((g) => g.id === gameSelect.value)!;
-  let seatChoices: string[] = [];
-
-  function rebuildSeats() {
-    const g = game();
-    const n = Math.max(g.min_seats, Math.min(g.max_seats, Number(players.value) || g.min_seats));
+  /** A person or a bot per seat: the first seat a person, the others the heuristic bot where there is one. */
+  private rebuildSeats(): void {
+    const g = this.game();
+    const n = Math.max(g.min_seats, Math.min(g.max_seats, Number(this.players.value) || g.min_seats));
     const defaultBot = g.bots.includes("heuristic") ? "heuristic" : g.bots[0] ?? kHuman;
-    seatChoices = Array.from({ length: n }, (_, i) => seatChoices[i] ?? (i === 0 ? kHuman : defaultBot));
-    mount(
-      seatsBox,
-      seatChoices.map((choice, i) => {
-        const sel = h(
-          "select",
-          { name: `seat${i}`, "aria-label": `seat ${i}` },
-          h("option", { value: kHuman }, "a person"),
-          g.bots.map((b) => h("option", { value: b }, `${b} bot`)),
-        );
-        sel.value = choice;
-        sel.addEventListener("change", () => {
-          seatChoices[i] = sel.value;
-          updateSeed();
-        });
-        return h("label.seat-setup", h("span", `Seat ${i}`), sel);
-      }),
-    );
-    updateSeed();
+    this.seatChoices = Array.from({ length: n }, (_, i) => this.seatChoices[i] ?? (i === 0 ? kHuman : defaultBot));
+    mount(this.seatsBox, this.seatChoices.map((choice, i) => this.seatField(g, choice, i)));
+    this.updateSeed();
   }
 
-  function rebuildGame() {
-    const g = game();
+  private seatField(g: GameInfo, choice: string, i: number): HTMLElement {
+    const sel = h(
+      "select",
+      { name: `seat${i}`, "aria-label": `seat ${i}` },
+      h("option", { value: kHuman }, "a person"),
+      g.bots.map((b) => h("option", { value: b }, `${b} bot`)),
+    );
+    sel.value = choice;
+    sel.addEventListener("change", () => {
+      this.seatChoices[i] = sel.value;
+      this.updateSeed();
+    });
+    return h("label.seat-setup", h("span", `Seat ${i}`), sel);
+  }
+
+  /** Another game: its summary, range of players, seats and options. */
+  private rebuildGame(): void {
+    const g = this.game();
+    const { summary, players, optionsBox } = this;
     summary.textContent = g.summary;
     players.min = String(g.min_seats);
     players.max = String(g.max_seats);
     players.value = String(Math.min(g.max_seats, Math.max(g.min_seats, 4)));
     players.disabled = g.min_seats === g.max_seats;
-    seatChoices = [];
-    rebuildSeats();
+    this.seatChoices = [];
+    this.rebuildSeats();
     mount(optionsBox, g.options.length ? g.options.map(optionField) : h("p.muted", "This game has no options."));
   }
 
-  gameSelect.addEventListener("change", rebuildGame);
-  players.addEventListener("change", rebuildSeats);
-  players.addEventListener("input", rebuildSeats);
-  rebuildGame();
-
-  const form = h(
-    "form.setup-form",
-    h("label.field", h("span", "Game"), gameSelect),
-    summary,
-    h("label.field", h("span", "Players"), players),
-    h("fieldset", h("legend", "Who sits where"), seatsBox),
-    h("details.options", h("summary", "Options"), optionsBox, h("label.field", h("span", "Seed"), seed), seedNote),
-    h("label.field", h("span", "Your name"), name),
-    h("label.field.inline.talk-option", talk, h("span", "Table talk"),
-      h("small.muted", "players talk as the game's rule allows (its rules page says when)")),
-    create,
-  );
-  form.addEventListener("submit", async (e) => {
+  /** Creates the table and opens it (the name is kept for next time when a person sits). */
+  private async submit(e: Event): Promise<void> {
     e.preventDefault();
+    const { create, seed, talk, name } = this;
     create.disabled = true;
     try {
-      const g = game();
+      const g = this.game();
       const options: Record<string, string> = {};
-      for (const o of g.options) options[o.name] = readOption(form, o);
+      for (const o of g.options) options[o.name] = readOption(this.form, o);
       const table = await createTable({
         game: g.id,
-        players: seatChoices.length,
+        players: this.seatChoices.length,
         options,
-        seats: seatChoices,
-        ...(seed.value !== "" && people() < 2 ? { seed: Number(seed.value) } : {}),
+        seats: this.seatChoices,
+        ...(seed.value !== "" && this.people() < 2 ? { seed: Number(seed.value) } : {}),
         ...(talk.checked ? {} : { talk: false }),
       });
-      if (seatChoices.includes(kHuman)) saveName(name.value.trim());
-      await openNewTable(table.code, seatChoices, name.value.trim() || "Player");
+      if (this.seatChoices.includes(kHuman)) saveName(name.value.trim());
+      await openNewTable(table.code, this.seatChoices, name.value.trim() || "Player");
     } catch (err) {
       toast(`Could not create the table: ${(err as Error).message}`);
     } finally {
       create.disabled = false;
     }
-  });
-  return form;
+  }
 }
 
 function optionField(o: OptionSpec): HTMLElement {

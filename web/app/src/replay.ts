@@ -1,5 +1,5 @@
 // The replay viewer: a finished table step by step, from any seat's view or the spectator's.
-import { getTable, replayUrl, replayView, tableTalk, type TableSummary, type TalkMessage } from "./api";
+import { getTable, replayUrl, replayView, tableTalk, type ReplayStep, type TableSummary, type TalkMessage } from "./api";
 import { redrawAnimated } from "./animate";
 import { h, mount } from "./dom";
 import { keepingFocus } from "./focus";
@@ -16,7 +16,7 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
   const root = h("main.replay-page#replay", { "data-code": code }, h("p.muted", "Loading the replay…"));
   mount(app, pageHeader(h("span.invite", "Replay of table ", h("a.code", { href: `#/table/${code}` }, code))), root);
   let stopped = false;
-  let timer: number | undefined;
+  let viewer: ReplayViewer | undefined;
   const howToPlay = new HowToPlay("");
 
   getTable(code)
@@ -27,115 +27,155 @@ export function showReplay(app: HTMLElement, code: string, params: URLSearchPara
           h("a.button", { href: `#/table/${code}` }, "Go to the table"));
         return;
       }
-      start(table);
+      howToPlay.setGame(table.game);
+      viewer = new ReplayViewer(root, code, table, params, howToPlay);
     })
     .catch((e) => mount(root, h("p.error", `Table ${code}: ${e.message}`)));
 
-  function start(table: TableSummary) {
-    howToPlay.setGame(table.game);
-    const seatParam = params.get("seat");
-    let seat: number | "spectator" =
-      seatParam === null || seatParam === "spectator" || Number.isNaN(Number(seatParam)) ? "spectator" : Number(seatParam);
-    let step = Math.max(0, Math.min(table.steps, Number(params.get("step") ?? table.steps) || 0));
-    if (params.get("step") === null) step = table.steps;
-    let request = 0;
-    // The table's public talk, fetched once; each step shows what was said up to it.
-    const talk = table.talk ? tableTalk(code).then((t) => t.messages, () => undefined) : Promise.resolve([]);
+  return () => {
+    stopped = true;
+    viewer?.close();
+    howToPlay.close();
+  };
+}
 
-    const seatSelect = h(
+/** The step and seat a replay's address asks for (the last step and the spectator by default). */
+function startingPoint(table: TableSummary, params: URLSearchParams): { seat: number | "spectator"; step: number } {
+  const seatParam = params.get("seat");
+  const seat = seatParam === null || seatParam === "spectator" || Number.isNaN(Number(seatParam)) ? "spectator" : Number(seatParam);
+  let step = Math.max(0, Math.min(table.steps, Number(params.get("step") ?? table.steps) || 0));
+  if (params.get("step") === null) step = table.steps;
+  return { seat, step };
+}
+
+/** A finished table's replay: whose view, the step (first, previous, slider, next, last, play) and the board. */
+class ReplayViewer {
+  private seat: number | "spectator";
+  private step: number;
+  private request = 0;
+  private timer: number | undefined;
+  private closed = false;
+  /** The table's public talk, fetched once; each step shows what was said up to it. */
+  private readonly talk: Promise<TalkMessage[] | undefined>;
+  private readonly seatSelect: HTMLSelectElement;
+  private readonly slider: HTMLInputElement;
+  private readonly stepLabel = h("span.step-label");
+  private readonly playButton = h("button.secondary", { type: "button" }, "▶ Play");
+  private readonly board = h("div.replay-board");
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly code: string,
+    private readonly table: TableSummary,
+    params: URLSearchParams,
+    howToPlay: HowToPlay,
+  ) {
+    ({ seat: this.seat, step: this.step } = startingPoint(table, params));
+    this.talk = table.talk ? tableTalk(code).then((t) => t.messages, () => undefined) : Promise.resolve([]);
+    this.seatSelect = h(
       "select#replay-seat",
       { "aria-label": "whose view" },
       h("option", { value: "spectator" }, "Spectator (public facts)"),
       table.seats.map((s) => h("option", { value: s.seat }, `${seatLabel(table.seats, s.seat)}'s view`)),
     );
-    seatSelect.value = String(seat);
-    const slider = h("input#replay-step", { type: "range", min: 0, max: table.steps, value: step, "aria-label": "step" });
-    const stepLabel = h("span.step-label");
-    const playButton = h("button.secondary", { type: "button" }, "▶ Play");
-    const board = h("div.replay-board");
-    const nav = (to: number) => () => go(to);
-    const controls = h(
-      "div.panel.replay-controls",
-      h("label.field.inline", h("span", "View of"), seatSelect),
-      h(
-        "div.row",
-        h("button.secondary", { type: "button", title: "first", onclick: nav(0) }, "⇤ first"),
-        h("button.secondary#replay-prev", { type: "button", title: "previous", onclick: () => go(step - 1) }, "◀"),
-        slider,
-        h("button.secondary#replay-next", { type: "button", title: "next", onclick: () => go(step + 1) }, "▶"),
-        h("button.secondary", { type: "button", title: "last", onclick: () => go(table.steps) }, "last ⇥"),
-        playButton,
-        stepLabel,
-      ),
-      h("a.button.secondary", { href: replayUrl(code), download: `court-${code}.json` }, "Download the replay document"),
-    );
+    this.seatSelect.value = String(this.seat);
+    this.slider = h("input#replay-step", { type: "range", min: 0, max: table.steps, value: this.step, "aria-label": "step" });
     mount(
       root,
-      h(
-        "div.title-row",
-        h("h1", `${table.title} · replay`),
-        h("span.muted", `table ${code}`),
-        h("div.title-tools", howToPlay.button()),
-      ),
+      h("div.title-row", h("h1", `${table.title} · replay`), h("span.muted", `table ${code}`), h("div.title-tools", howToPlay.button())),
       outcomePanelCompact(table),
-      controls,
-      board,
+      this.controls(),
+      this.board,
     );
-
-    seatSelect.addEventListener("change", () => {
-      seat = seatSelect.value === "spectator" ? "spectator" : Number(seatSelect.value);
-      go(step);
-    });
-    slider.addEventListener("input", () => go(Number(slider.value)));
-    playButton.addEventListener("click", () => {
-      if (timer !== undefined) return stop();
-      if (step >= table.steps) go(0);
-      playButton.textContent = "⏸ Pause";
-      timer = window.setInterval(() => (step >= table.steps ? stop() : go(step + 1)), 900);
-    });
-    function stop() {
-      clearInterval(timer);
-      timer = undefined;
-      playButton.textContent = "▶ Play";
-    }
-
-    async function go(to: number) {
-      step = Math.max(0, Math.min(table.steps, to));
-      slider.value = String(step);
-      stepLabel.textContent = `step ${step} of ${table.steps}`;
-      history.replaceState(null, "", `#/replay/${code}?seat=${seat}&step=${step}`);
-      const mine = ++request;
-      try {
-        const answer = await replayView(code, step, seat);
-        if (mine !== request || stopped) return;
-        root.dataset.step = String(answer.step);
-        root.dataset.seat = String(seat);
-        const ctx = lookingOnly(table.game, seat, table.seats);
-        // A move's label may name what only its mover knew: it shows in the mover's own view; other
-        // views (and the spectator's) say who moved, and their log says what they could see.
-        const mover = answer.move ? seatLabel(table.seats, answer.move.seat) : "";
-        const showLabel = answer.move && seat === answer.move.seat;
-        const move = h(
-          "p.replay-move#replay-move",
-          !answer.move ? "The start of the game." : showLabel ? `Move ${answer.step}: ${mover} — ${answer.move.label}` : `Move ${answer.step}: ${mover} moved.`,
-        );
-        const log = logPanel(answer.view.log ?? [], Number(answer.view.log_total ?? 0));
-        const said = talkPanel(await talk, table, answer.step);
-        if (mine !== request || stopped) return;
-        const layout = h("div.layout", h("section.board", renderBoard(answer.view, ctx)), h("aside.side", said, log));
-        keepingFocus(board, () => redrawAnimated(board, () => mount(board, move, layout)));
-      } catch (e) {
-        if (mine === request) mount(board, h("p.error", (e as Error).message));
-      }
-    }
-    go(step);
+    this.listen();
+    this.go(this.step);
   }
 
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-    howToPlay.close();
-  };
+  close(): void {
+    this.closed = true;
+    clearInterval(this.timer);
+  }
+
+  /** Whose view, and the buttons and slider that choose the step. */
+  private controls(): HTMLElement {
+    const steps = this.table.steps;
+    const go = (to: () => number) => () => this.go(to());
+    return h(
+      "div.panel.replay-controls",
+      h("label.field.inline", h("span", "View of"), this.seatSelect),
+      h(
+        "div.row",
+        h("button.secondary", { type: "button", title: "first", onclick: go(() => 0) }, "⇤ first"),
+        h("button.secondary#replay-prev", { type: "button", title: "previous", onclick: go(() => this.step - 1) }, "◀"),
+        this.slider,
+        h("button.secondary#replay-next", { type: "button", title: "next", onclick: go(() => this.step + 1) }, "▶"),
+        h("button.secondary", { type: "button", title: "last", onclick: go(() => steps) }, "last ⇥"),
+        this.playButton,
+        this.stepLabel,
+      ),
+      h("a.button.secondary", { href: replayUrl(this.code), download: `court-${this.code}.json` }, "Download the replay document"),
+    );
+  }
+
+  /** Whose view, the slider, and Play (a step every 0.9 s until the end). */
+  private listen(): void {
+    const steps = this.table.steps;
+    this.seatSelect.addEventListener("change", () => {
+      this.seat = this.seatSelect.value === "spectator" ? "spectator" : Number(this.seatSelect.value);
+      this.go(this.step);
+    });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.playButton.addEventListener("click", () => {
+      if (this.timer !== undefined) return this.pause();
+      if (this.step >= steps) this.go(0);
+      this.playButton.textContent = "⏸ Pause";
+      this.timer = window.setInterval(() => (this.step >= steps ? this.pause() : this.go(this.step + 1)), 900);
+    });
+  }
+
+  private pause(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.playButton.textContent = "▶ Play";
+  }
+
+  /** Shows step `to` (kept within the game) from the chosen seat, and writes it into the address. */
+  private async go(to: number): Promise<void> {
+    const { table, board } = this;
+    this.step = Math.max(0, Math.min(table.steps, to));
+    this.slider.value = String(this.step);
+    this.stepLabel.textContent = `step ${this.step} of ${table.steps}`;
+    history.replaceState(null, "", `#/replay/${this.code}?seat=${this.seat}&step=${this.step}`);
+    const mine = ++this.request;
+    try {
+      const seat = this.seat;
+      const answer = await replayView(this.code, this.step, seat);
+      if (mine !== this.request || this.closed) return;
+      this.root.dataset.step = String(answer.step);
+      this.root.dataset.seat = String(seat);
+      const said = talkPanel(await this.talk, table, answer.step);
+      if (mine !== this.request || this.closed) return;
+      const layout = h("div.layout", h("section.board", renderBoard(answer.view, lookingOnly(table.game, seat, table.seats))),
+        h("aside.side", said, logPanel(answer.view.log ?? [], Number(answer.view.log_total ?? 0))));
+      keepingFocus(board, () => redrawAnimated(board, () => mount(board, moveLine(answer, seat, table), layout)));
+    } catch (e) {
+      if (mine === this.request) mount(board, h("p.error", (e as Error).message));
+    }
+  }
+}
+
+/**
+ * The line above the board: which move led here. A move's label may name what only its mover knew: it
+ * shows in the mover's own view; other views (and the spectator's) say who moved, and their log says what
+ * they could see.
+ */
+function moveLine(answer: ReplayStep, seat: number | "spectator", table: TableSummary): HTMLElement {
+  const mover = answer.move ? seatLabel(table.seats, answer.move.seat) : "";
+  const showLabel = answer.move && seat === answer.move.seat;
+  return h(
+    "p.replay-move#replay-move",
+    !answer.move ? "The start of the game." : showLabel ? `Move ${answer.step}: ${mover} — ${answer.move.label}` : `Move ${answer.step}: ${mover} moved.`,
+  );
 }
 
 /** The table's talk said up to `step` (spectators' reading: no private messages). */

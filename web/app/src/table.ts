@@ -32,97 +32,117 @@ export function showTable(app: HTMLElement, code: string): () => void {
   const invite = inviteBox(code);
   const root = h("main.table-page#table", { "data-code": code }, h("p.muted", "Loading the table…"));
   mount(app, pageHeader(invite, link), root);
+  const page = new TablePage(code, root, link);
+  getTable(code)
+    .then((t) => page.open(t))
+    .catch((e) => mount(root, h("p.error", `Table ${code}: ${e.message}`), h("a", { href: "#/" }, "Back to the lobby")));
+  return () => page.close();
+}
 
-  let summary: TableSummary | undefined;
-  let state: StateMessage | undefined;
-  let connection: TableConnection | undefined;
-  let pending = false;
-  const chosen = new ChoiceTracker();
-  const memo = new Map<string, unknown>();
-  const howToPlay = new HowToPlay("");
-  const talk = new TalkPanel((to, text) => connection?.say(to, text) ?? false);
+/** A table's page once its summary is known: the connection, the state it brings, moves sent, joining. */
+class TablePage {
+  private summary: TableSummary | undefined;
+  private state: StateMessage | undefined;
+  private connection: TableConnection | undefined;
+  private pending = false;
+  private readonly chosen = new ChoiceTracker();
+  private readonly memo = new Map<string, unknown>();
+  private readonly howToPlay = new HowToPlay("");
+  private readonly talk = new TalkPanel((to, text) => this.connection?.say(to, text) ?? false);
 
-  function connect(token: string | null) {
-    connection?.close();
-    connection = new TableConnection(code, token, {
-      onState(message) {
-        state = message;
-        pending = false;
-        chosen.update(message);
-        talk.update(message);
-        if (summary) summary = { ...summary, seats: message.seats, status: message.status };
-        draw();
-      },
-      onTalk(message) {
-        talk.heard(message);
-      },
-      onError(message, code) {
-        if (isTalkRefusal(code)) return talk.refused(message);
-        pending = false;
+  constructor(
+    private readonly code: string,
+    private readonly root: HTMLElement,
+    private readonly link: HTMLElement,
+  ) {}
+
+  open(summary: TableSummary): void {
+    this.summary = summary;
+    this.connect(loadToken(this.code));
+  }
+
+  close(): void {
+    this.connection?.close();
+    this.howToPlay.close();
+  }
+
+  /** Connects with this seat's token (or as a spectator); a refused token falls back to watching. */
+  private connect(token: string | null): void {
+    const code = this.code;
+    this.connection?.close();
+    this.connection = new TableConnection(code, token, {
+      onState: (message) => this.stateCame(message),
+      onTalk: (message) => this.talk.heard(message),
+      onError: (message, errorCode) => {
+        if (isTalkRefusal(errorCode)) return this.talk.refused(message);
+        this.pending = false;
         toast(message);
-        if (state) draw();
+        if (this.state) this.draw();
       },
-      onRefused(message) {
+      onRefused: (message) => {
         if (token) {
           forgetToken(code);
           toast(`Your seat could not be resumed (${message}); watching as a spectator.`);
-          connect(null);
+          this.connect(null);
         } else {
-          mount(root, h("p.error", message), h("p", h("a", { href: "#/" }, "Back to the lobby")));
+          mount(this.root, h("p.error", message), h("p", h("a", { href: "#/" }, "Back to the lobby")));
         }
       },
-      onLink(up) {
-        link.textContent = up ? "connected" : "reconnecting…";
-        link.className = `link-state ${up ? "up" : "down"}`;
+      onLink: (up) => {
+        this.link.textContent = up ? "connected" : "reconnecting…";
+        this.link.className = `link-state ${up ? "up" : "down"}`;
       },
     });
   }
 
-  function act(a: LegalAction) {
-    if (!state || !connection || pending) return;
+  /** A state from the server: the seats, talk and choices follow it, and the page is drawn again. */
+  private stateCame(message: StateMessage): void {
+    this.state = message;
+    this.pending = false;
+    this.chosen.update(message);
+    this.talk.update(message);
+    if (this.summary) this.summary = { ...this.summary, seats: message.seats, status: message.status };
+    this.draw();
+  }
+
+  /** Sends a move (once: nothing more until the next state or an error). */
+  private act(a: LegalAction): void {
+    const { state, connection } = this;
+    if (!state || !connection || this.pending) return;
     if (connection.move(state.step, a.action)) {
-      pending = true;
-      draw();
+      this.pending = true;
+      this.draw();
     } else {
       toast("Not connected; the move was not sent. Reconnecting…");
     }
   }
 
-  async function join(name: string, seat: number) {
+  private async join(name: string, seat: number): Promise<void> {
     try {
       saveName(name);
-      const answer = await joinTable(code, name || "Player", seat);
-      saveToken(code, answer.token);
-      summary = await getTable(code);
-      connect(answer.token);
+      const answer = await joinTable(this.code, name || "Player", seat);
+      saveToken(this.code, answer.token);
+      this.summary = await getTable(this.code);
+      this.connect(answer.token);
     } catch (e) {
       toast(`Could not join: ${(e as Error).message}`);
     }
   }
 
-  function draw() {
+  /** The whole page afresh from the last state (pieces slide, focus stays). */
+  private draw(): void {
+    const { state, summary, root } = this;
     if (!state) return;
     root.dataset.step = String(state.step);
     root.dataset.status = state.status;
     root.dataset.seat = String(state.seat);
     root.dataset.game = summary?.game ?? "";
     const game = summary?.game ?? String(state.view.game ?? "");
-    howToPlay.setGame(game);
-    const view = () => tableView(state!, summary, chosen, { pending, act, memo, howToPlay, talk }, join, draw);
+    this.howToPlay.setGame(game);
+    const hands: Hands = { pending: this.pending, act: (a) => this.act(a), memo: this.memo, howToPlay: this.howToPlay, talk: this.talk };
+    const view = () => tableView(state, summary, this.chosen, hands, (n, s) => this.join(n, s), () => this.draw());
     keepingFocus(root, () => redrawAnimated(root, () => mount(root, view())));
   }
-
-  getTable(code)
-    .then((t) => {
-      summary = t;
-      connect(loadToken(code));
-    })
-    .catch((e) => mount(root, h("p.error", `Table ${code}: ${e.message}`), h("a", { href: "#/" }, "Back to the lobby")));
-
-  return () => {
-    connection?.close();
-    howToPlay.close();
-  };
 }
 
 interface Hands {

@@ -1,23 +1,11 @@
 // The Simulate panel: a job form (a game or a variant, players, a bot per seat, games, seed, options, an
-// optional sweep of one option and an optional skill ladder), the jobs with their progress (polled every
-// half second while queued or running) and Cancel, and the chosen job's report (report.ts).
+// optional sweep of one option and an optional skill ladder) beside the jobs with their progress and the
+// chosen job's report (jobs.ts).
 import { h, mount, toast } from "../dom";
-import {
-  cancelJob,
-  getJob,
-  getVariant,
-  listJobs,
-  submitJob,
-  type Job,
-  type JobRequest,
-  type Options,
-} from "./api";
+import { getVariant, submitJob, type Job, type JobRequest, type Options } from "./api";
+import { JobList } from "./jobs";
 import { OptionsForm } from "./options";
-import { jobTitle, reportPanel } from "./report";
 import type { LabState, Source } from "./state";
-
-const kPollMs = 500;
-const active = (j: Job) => j.status === "queued" || j.status === "running";
 
 export interface SimulatePanel {
   element: HTMLElement;
@@ -27,32 +15,76 @@ export interface SimulatePanel {
   stop(): void;
 }
 
-export function simulatePanel(lab: LabState): SimulatePanel {
-  const sourceSelect = h("select#sim-source", { "aria-label": "what to simulate" });
-  const players = h("input#sim-players", { type: "number" });
-  const seatsBox = h("div.sim-seats");
-  const games = h("input#sim-games", { type: "number", min: 1, max: 1000000, value: 1000 });
-  const seed = h("input#sim-seed", { type: "number", min: 0, value: 1 });
-  const optionsBox = h("div");
-  const sweepOption = h("select#sim-sweep-option", { "aria-label": "option to sweep" });
-  const sweepValues = h("input#sim-sweep-values", { placeholder: "values, e.g. 1, 2, 3", "aria-label": "values to sweep" });
-  const ladder = h("input#sim-ladder", { placeholder: "e.g. random, heuristic, ismcts:iters=300", "aria-label": "ladder bots, weakest first" });
-  const botList = h("datalist#sim-bots");
-  const run = h("button#sim-run", { type: "submit" }, "Run simulation");
-  const jobsBox = h("div.job-list", h("p.muted", "Loading jobs…"));
-  const reportBox = h("div.report-box");
+/** The job form's inputs, each with the id the page and its tests know it by. */
+function simInputs() {
+  return {
+    sourceSelect: h("select#sim-source", { "aria-label": "what to simulate" }),
+    players: h("input#sim-players", { type: "number" }),
+    seatsBox: h("div.sim-seats"),
+    games: h("input#sim-games", { type: "number", min: 1, max: 1000000, value: 1000 }),
+    seed: h("input#sim-seed", { type: "number", min: 0, value: 1 }),
+    optionsBox: h("div"),
+    sweepOption: h("select#sim-sweep-option", { "aria-label": "option to sweep" }),
+    sweepValues: h("input#sim-sweep-values", { placeholder: "values, e.g. 1, 2, 3", "aria-label": "values to sweep" }),
+    ladder: h("input#sim-ladder", { placeholder: "e.g. random, heuristic, ismcts:iters=300", "aria-label": "ladder bots, weakest first" }),
+    botList: h("datalist#sim-bots"),
+    run: h("button#sim-run", { type: "submit" }, "Run simulation"),
+  };
+}
+type SimInputs = ReturnType<typeof simInputs>;
 
-  let seats: string[] = [];
-  let gameId = "";
-  let base: Options = {};
-  let optionsForm: OptionsForm | null = null;
-  let jobs: Job[] = [];
-  let shown: number | null = null;
-  let stopped = false;
-  const jobListeners: ((jobs: Job[]) => void)[] = [];
+/** The form laid out: source, players, games and seed, a bot per seat, options, sweep, ladder, Run. */
+function simFormElement(f: SimInputs): HTMLFormElement {
+  return h(
+    "form.sim-form",
+    h("label.field", h("span", "Game or variant"), f.sourceSelect),
+    h("div.row", h("label.field", h("span", "Players"), f.players), h("label.field", h("span", "Games"), f.games), h("label.field", h("span", "Seed"), f.seed)),
+    h("fieldset", h("legend", "A bot per seat"), f.seatsBox, h("small.muted", "A bot's name, with parameters after a colon, e.g. ismcts:iters=500. Seats rotate when the bots differ.")),
+    f.botList,
+    h("details.lab-options", h("summary", "Options"), f.optionsBox),
+    h(
+      "details.lab-options",
+      h("summary", "Sweep an option"),
+      h("div.row", f.sweepOption, f.sweepValues),
+      h("small.muted", "Runs the batch once per value (2 to 12 values) and charts the key figures against it."),
+    ),
+    h(
+      "details.lab-options",
+      h("summary", "Skill ladder"),
+      f.ladder,
+      h("small.muted", "Plays the batch again with every seat taken by each bot in turn, weakest first, and flags findings that change with skill."),
+    ),
+    f.run,
+  );
+}
 
-  function drawSources(chosen?: string) {
+/** The job form: what it shows follows the chosen game or variant; `request()` reads it back. */
+class SimForm {
+  readonly f = simInputs();
+  private seats: string[] = [];
+  private gameId = "";
+  private base: Options = {};
+  private optionsForm: OptionsForm | null = null;
+
+  constructor(private readonly lab: LabState) {
+    this.f.players.addEventListener("input", () => this.drawSeats());
+    this.f.sourceSelect.addEventListener("change", () => this.sourceChanged());
+    lab.onVariants(() => this.drawSources());
+    this.drawSources();
+    this.sourceChanged();
+  }
+
+  /** Chooses this game or variant. */
+  choose(s: Source): void {
+    this.drawSources("variant" in s ? `variant:${s.variant}` : `game:${s.game}`);
+    this.sourceChanged();
+  }
+
+  /** The game or variant menu: the shipped games, then your variants newest first. */
+  private drawSources(chosen?: string): void {
+    const { sourceSelect } = this.f;
     const keep = chosen ?? sourceSelect.value;
+    const lab = this.lab;
     mount(
       sourceSelect,
       h("optgroup", { label: "Shipped games" }, lab.games.map((g) => h("option", { value: `game:${g.id}` }, g.title))),
@@ -68,20 +100,22 @@ export function simulatePanel(lab: LabState): SimulatePanel {
     else if (lab.game("intrigue")) sourceSelect.value = "game:intrigue";
   }
 
-  function source(): Source {
-    const [kind, id] = sourceSelect.value.split(":");
+  /** The chosen game or variant. */
+  private source(): Source {
+    const [kind, id] = this.f.sourceSelect.value.split(":");
     return kind === "variant" ? { variant: Number(id) } : { game: id };
   }
 
-  async function sourceChanged() {
-    const s = source();
+  /** The chosen game's (or variant's game's) seats, bots, options and sweepable options. */
+  private async sourceChanged(): Promise<void> {
+    const s = this.source();
     let game = "";
-    base = {};
+    this.base = {};
     if ("variant" in s) {
       try {
         const v = await getVariant(s.variant);
         game = v.game;
-        base = v.options;
+        this.base = v.options;
       } catch (e) {
         toast(`Could not load the variant: ${(e as Error).message}`);
         return;
@@ -89,32 +123,39 @@ export function simulatePanel(lab: LabState): SimulatePanel {
     } else {
       game = s.game;
     }
-    const g = lab.game(game);
+    const g = this.lab.game(game);
     if (!g) return;
-    if (game !== gameId) {
-      gameId = game;
-      seats = [];
-      players.min = String(g.min_seats);
-      players.max = String(g.max_seats);
-      players.value = String(Math.min(g.max_seats, Math.max(g.min_seats, 4)));
-      players.disabled = g.min_seats === g.max_seats;
-      mount(botList, g.bots.map((b) => h("option", { value: b })));
-    }
-    optionsForm = new OptionsForm(g.options, base, "sim-opt");
-    mount(optionsBox, optionsForm.element);
-    mount(sweepOption, h("option", { value: "" }, "no sweep"), g.options.map((o) => h("option", { value: o.name }, o.name)));
-    drawSeats();
+    if (game !== this.gameId) this.gameChanged(game);
+    this.optionsForm = new OptionsForm(g.options, this.base, "sim-opt");
+    mount(this.f.optionsBox, this.optionsForm.element);
+    mount(this.f.sweepOption, h("option", { value: "" }, "no sweep"), g.options.map((o) => h("option", { value: o.name }, o.name)));
+    this.drawSeats();
   }
 
-  function drawSeats() {
-    const g = lab.game(gameId);
+  /** Another game: its range of players and its bots. */
+  private gameChanged(game: string): void {
+    const g = this.lab.game(game)!;
+    const { players, botList } = this.f;
+    this.gameId = game;
+    this.seats = [];
+    players.min = String(g.min_seats);
+    players.max = String(g.max_seats);
+    players.value = String(Math.min(g.max_seats, Math.max(g.min_seats, 4)));
+    players.disabled = g.min_seats === g.max_seats;
+    mount(botList, g.bots.map((b) => h("option", { value: b })));
+  }
+
+  /** A bot per seat, as many as the players (a new seat gets the heuristic bot where there is one). */
+  private drawSeats(): void {
+    const g = this.lab.game(this.gameId);
     if (!g) return;
-    const n = Math.max(g.min_seats, Math.min(g.max_seats, Number(players.value) || g.min_seats));
+    const seats = this.seats;
+    const n = Math.max(g.min_seats, Math.min(g.max_seats, Number(this.f.players.value) || g.min_seats));
     const bot = g.bots.includes("heuristic") ? "heuristic" : (g.bots[0] ?? "random");
     seats.length = n;
     for (let i = 0; i < n; i++) seats[i] ??= bot;
     mount(
-      seatsBox,
+      this.f.seatsBox,
       seats.map((spec, i) => {
         const input = h("input", { value: spec, list: "sim-bots", "aria-label": `bot for seat ${i}`, "data-seat": i, spellcheck: "false" });
         input.addEventListener("input", () => (seats[i] = input.value.trim()));
@@ -123,10 +164,11 @@ export function simulatePanel(lab: LabState): SimulatePanel {
     );
   }
 
-  function request(): JobRequest {
-    const s = source();
-    const out: JobRequest = { ...s, players: seats.length, seats: [...seats], games: Number(games.value), seed: Number(seed.value) };
-    const options = optionsForm?.changedFrom(base) ?? {};
+  /** The job the form describes (options only where they differ from the game's or variant's). */
+  request(): JobRequest {
+    const { games, seed, sweepOption, sweepValues, ladder } = this.f;
+    const out: JobRequest = { ...this.source(), players: this.seats.length, seats: [...this.seats], games: Number(games.value), seed: Number(seed.value) };
+    const options = this.optionsForm?.changedFrom(this.base) ?? {};
     if (Object.keys(options).length) out.options = options;
     const values = sweepValues.value.split(",").map((x) => x.trim()).filter(Boolean);
     if (sweepOption.value) out.sweep = { option: sweepOption.value, values };
@@ -134,194 +176,39 @@ export function simulatePanel(lab: LabState): SimulatePanel {
     if (rungs.length) out.ladder = rungs;
     return out;
   }
+}
 
-  async function submit(e: Event) {
-    e.preventDefault();
-    run.disabled = true;
-    try {
-      const job = await submitJob(request());
-      jobs = [job, ...jobs.filter((j) => j.id !== job.id)];
-      drawJobs();
-      show(job);
-      poll();
-      jobsBox.scrollIntoView({ block: "nearest" });   // on a phone the list is below the form
-    } catch (err) {
-      toast(`Could not start the simulation: ${(err as Error).message}`);
-    } finally {
-      run.disabled = false;
-    }
+/** Sends the form's job; the list then shows and follows it. */
+async function submit(e: Event, form: SimForm, jobs: JobList): Promise<void> {
+  e.preventDefault();
+  const run = form.f.run;
+  run.disabled = true;
+  try {
+    jobs.add(await submitJob(form.request()));
+  } catch (err) {
+    toast(`Could not start the simulation: ${(err as Error).message}`);
+  } finally {
+    run.disabled = false;
   }
+}
 
-  function drawJobs() {
-    if (!jobs.length) {
-      mount(jobsBox, h("p.muted", "No simulations yet."));
-      return;
-    }
-    if (!progressInPlace()) mount(jobsBox, h("ul.jobs", jobs.map(jobRow)));
-  }
-
-  /**
-   * Writes the running jobs' progress into their rows when the list shows the same jobs in the same states
-   * (false otherwise): a row rebuilt at every poll would lose a click on its Cancel button halfway.
-   */
-  function progressInPlace(): boolean {
-    const rows = [...jobsBox.querySelectorAll<HTMLElement>(".job-row")];
-    const same = rows.length === jobs.length &&
-      rows.every((row, i) => row.dataset.job === String(jobs[i].id) && row.dataset.status === jobs[i].status);
-    if (!same) return false;
-    jobs.forEach((job, i) => {
-      const bar = rows[i].querySelector<HTMLProgressElement>(".job-progress progress");
-      const words = rows[i].querySelector(".job-progress span");
-      if (bar) (bar.max = job.total), (bar.value = job.done);
-      if (words) words.textContent = progressWords(job);
-    });
-    return true;
-  }
-
-  function progressWords(job: Job): string {
-    const fraction = job.total ? job.done / job.total : 0;
-    return `${Math.floor(100 * fraction)}% · ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")}`;
-  }
-
-  function jobRow(job: Job): HTMLElement {
-    const cancel = h("button.secondary.small", { type: "button" }, "Cancel");
-    cancel.addEventListener("click", async () => {
-      try {
-        await cancelJob(job.id);
-        poll();
-      } catch (e) {
-        toast(`Could not cancel: ${(e as Error).message}`);
-      }
-    });
-    return h(
-      "li.job-row",
-      { "data-job": job.id, "data-status": job.status, class: job.id === shown ? "current" : undefined },
-      h(
-        "div.job-head",
-        h("a.job-title", { href: "#/lab", onclick: (e: Event) => (e.preventDefault(), open(job.id)) }, jobTitle(job)),
-        h("span.job-status", { class: job.status }, job.status),
-      ),
-      h("div.muted.small", `${job.request.games.toLocaleString("en")} games · seats ${job.request.seats.join(", ")} · seed ${job.request.seed}`, job.request.sweep ? ` · sweep ${job.request.sweep.option}` : "", job.request.ladder.length ? " · ladder" : ""),
-      active(job)
-        ? h(
-            "div.row.job-progress",
-            h("progress", { max: job.total, value: job.done, "aria-label": `job ${job.id} progress` }),
-            h("span.small", progressWords(job)),
-            cancel,
-          )
-        : null,
-    );
-  }
-
-  /** Shows a job: its report when done, its progress while it runs. */
-  function show(job: Job) {
-    shown = job.id;
-    if (active(job)) {
-      mount(
-        reportBox,
-        h(
-          "section.report.pending",
-          { "data-job": job.id },
-          h("h2", jobTitle(job)),
-          h("p", job.status === "queued" ? "Waiting for the jobs before it." : `Running: ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")} games.`),
-          h("progress.big", { max: job.total, value: job.done }),
-        ),
-      );
-    } else {
-      mount(reportBox, reportPanel(job));
-    }
-    for (const row of jobsBox.querySelectorAll<HTMLElement>(".job-row")) row.classList.toggle("current", row.dataset.job === String(job.id));
-  }
-
-  async function open(id: number) {
-    try {
-      show(await getJob(id));
-      reportBox.scrollIntoView({ block: "start" });
-    } catch (e) {
-      toast(`Could not load job ${id}: ${(e as Error).message}`);
-    }
-  }
-
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  /** Follows every queued or running job until it ends. */
-  function poll() {
-    clearTimeout(timer);
-    const running = jobs.filter(active);
-    if (stopped || !running.length) return;
-    timer = setTimeout(async () => {
-      let ended = false;
-      for (const j of running) {
-        try {
-          const fresh = await getJob(j.id);
-          jobs = jobs.map((x) => (x.id === fresh.id ? fresh : x));
-          if (!active(fresh)) ended = true;
-          if (shown === fresh.id) show(fresh);
-        } catch {
-          // The next round tries again.
-        }
-      }
-      if (stopped) return;
-      drawJobs();
-      if (ended) for (const fn of jobListeners) fn(jobs);
-      poll();
-    }, kPollMs);
-  }
-
-  players.addEventListener("input", drawSeats);
-  sourceSelect.addEventListener("change", sourceChanged);
-  lab.onVariants(() => drawSources());
-  drawSources();
-  sourceChanged();
-  listJobs()
-    .then((list) => {
-      jobs = list;
-      drawJobs();
-      for (const fn of jobListeners) fn(jobs);
-      poll();
-    })
-    .catch((e) => mount(jobsBox, h("p.error", `Could not load the jobs: ${(e as Error).message}`)));
-
-  const form = h(
-    "form.sim-form",
-    h("label.field", h("span", "Game or variant"), sourceSelect),
-    h("div.row", h("label.field", h("span", "Players"), players), h("label.field", h("span", "Games"), games), h("label.field", h("span", "Seed"), seed)),
-    h("fieldset", h("legend", "A bot per seat"), seatsBox, h("small.muted", "A bot's name, with parameters after a colon, e.g. ismcts:iters=500. Seats rotate when the bots differ.")),
-    botList,
-    h("details.lab-options", h("summary", "Options"), optionsBox),
-    h(
-      "details.lab-options",
-      h("summary", "Sweep an option"),
-      h("div.row", sweepOption, sweepValues),
-      h("small.muted", "Runs the batch once per value (2 to 12 values) and charts the key figures against it."),
-    ),
-    h(
-      "details.lab-options",
-      h("summary", "Skill ladder"),
-      ladder,
-      h("small.muted", "Plays the batch again with every seat taken by each bot in turn, weakest first, and flags findings that change with skill."),
-    ),
-    run,
-  );
-  form.addEventListener("submit", submit);
-
+/** The Simulate panel: the form, the jobs, the chosen job's report. */
+export function simulatePanel(lab: LabState): SimulatePanel {
+  const form = new SimForm(lab);
+  const jobs = new JobList();
+  jobs.load();
+  const formEl = simFormElement(form.f);
+  formEl.addEventListener("submit", (e) => submit(e, form, jobs));
   const element = h(
     "div.simulate-panel",
-    h("section.panel.sim-setup", h("h2", "New simulation"), form),
-    h("section.panel.sim-jobs", h("h2", "Simulations"), jobsBox),
-    h("div.sim-report", reportBox),
+    h("section.panel.sim-setup", h("h2", "New simulation"), formEl),
+    h("section.panel.sim-jobs", h("h2", "Simulations"), jobs.element),
+    h("div.sim-report", jobs.reportBox),
   );
   return {
     element,
-    choose(s: Source) {
-      drawSources("variant" in s ? `variant:${s.variant}` : `game:${s.game}`);
-      sourceChanged();
-    },
-    onJobs(fn) {
-      jobListeners.push(fn);
-    },
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
+    choose: (s) => form.choose(s),
+    onJobs: (fn) => jobs.onJobs(fn),
+    stop: () => jobs.stop(),
   };
 }

@@ -2,10 +2,10 @@
 import type { View } from "../api";
 import { h } from "../dom";
 import { renderGeneric } from "./generic";
-import { renderBelle } from "./belle";
-import { renderGameshire } from "./gameshire";
-import { renderIntrigue } from "./intrigue";
-import { renderPersuasion } from "./persuasion";
+import { renderBelle } from "./belle/index";
+import { renderGameshire } from "./gameshire/index";
+import { renderIntrigue } from "./intrigue/index";
+import { renderPersuasion } from "./persuasion/index";
 import type { RenderContext, Renderer } from "./types";
 
 const renderers: Record<string, Renderer> = {

@@ -3,7 +3,7 @@
 // must hold).
 import { h } from "../../dom";
 import { valueWords } from "./map";
-import type { Card } from "./types";
+import type { Card } from "./view";
 
 export function resourceBadge(card: Card): HTMLElement | null {
   const r = card.resource;

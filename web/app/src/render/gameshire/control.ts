@@ -10,7 +10,7 @@ import type { RenderContext } from "../types";
 import type { DrawnMap } from "./map";
 import { valueChip, valueWords } from "./map";
 import { handleOf, mirrored, rotated, transformShape, type ShapeSquare } from "./shape";
-import { cellIndex, cellName, kGrid, type Card, type PartSquare } from "./types";
+import { cellIndex, cellName, kGrid, type Card, type PartSquare } from "./view";
 
 export type Tool = "place" | "erase" | "write" | "gift";
 export const kToolKinds: Record<Tool, string[]> = {

@@ -3,7 +3,7 @@
 // each field row and sit under each field column. The big map (yours) and the small ones (the others')
 // are the same drawing at two sizes.
 import { h } from "../../dom";
-import { cellName, kColumnLetters, kGrid, type Squares } from "./types";
+import { cellName, kColumnLetters, kGrid, type Squares } from "./view";
 
 export const kCropNames: Record<string, string> = {
   W: "White Berries",

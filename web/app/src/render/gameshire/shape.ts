@@ -2,7 +2,7 @@
 // transform t rotates t % 4 quarter turns clockwise, then mirrors left-right when t >= 4; the result is
 // moved so its smallest row and column are 0. The table keeps one transform and lays the shape on the
 // map with its handle square under the pointer.
-import type { CardSquare } from "./types";
+import type { CardSquare } from "./view";
 
 export interface ShapeSquare {
   row: number;

@@ -18,6 +18,19 @@ const kArea: Record<string, string> = { A: "a", B: "b", C: "c", "A-B": "ab", "B-
 /** Places in the right-hand column open their menus leftwards (no sideways scrolling on a phone). */
 const kRightColumn = new Set(["B", "A-B"]);
 
+/** The top line: the round, the phase, the unused characters, the monarch once crowned. */
+export function facts(v: IntrigueView): HTMLElement {
+  return h(
+    "div.ig-facts",
+    h("span", "Round ", h("b", `${v.round} of ${v.rounds}`)),
+    v.phase === "discard" ? h("span.ig-phase", "discarding") : null,
+    v.unused_characters.length ? h("span.ig-unused", "Unused: ", v.unused_characters.join(", ")) : null,
+    v.monarch
+      ? h("span.ig-monarch", crown("crown"), " ", h("b", `${v.monarch.name} (${v.monarch.letter})`), " ascends to the throne")
+      : null,
+  );
+}
+
 export function circle(v: IntrigueView, seen: Seen): HTMLElement {
   return h(
     "section.ig-circle",

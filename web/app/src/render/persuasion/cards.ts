@@ -1,23 +1,9 @@
 // Persuasion's cards drawn from the view's card objects: {"id": 12, "symbols": [{"symbol": "wealth",
 // "sign": 1}, ...], "mailed": true} (a trait) and {"id": 16, "desires": [...], "at_least": 2} (a desires
 // card). Symbols are SVG icons, each with its name written beside it.
-import { h } from "../dom";
-import { symbolIcon, symbolName } from "./persuasion/icons";
-
-export interface SignedSymbol {
-  symbol: string;
-  sign: number;
-}
-export interface TraitCardData {
-  id: number;
-  symbols: SignedSymbol[];
-  mailed?: boolean;
-}
-export interface DesiresCardData {
-  id: number;
-  desires: SignedSymbol[];
-  at_least: number;
-}
+import { h } from "../../dom";
+import { symbolIcon, symbolName } from "./icons";
+import type { DesiresCardData, SignedSymbol, TraitCardData } from "./view";
 
 /** "#07": how a card's number is printed. */
 export function cardNumber(id: number): string {

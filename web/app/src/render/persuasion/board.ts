@@ -1,65 +1,18 @@
-// Persuasion (both editions) as a table a person handles. Every seat wears its family crest. Your hand
-// is a row of cards you pick up (click, tap, Enter, or drag) and put down where the move goes:
-//   - on a player's letterbox (the character-card edition: their tray) to show or invite, on their ring
-//     to propose;
-//   - on a letter lying on the ? side of your letterbox (an invitation or a proposal to you) to accept
-//     it with that card; "Reject" beside the letter rejects it;
-//   - on a drawn card (reflection) to keep it in that card's place; on the discard pile (the character-
-//     card edition's reflection) to discard it.
-// Independence, reflection, passing and keeping none are buttons. Letterboxes show their sides: ? (letters
-// waiting for an answer), ! (answers and returned letters) and Ready (the seat has chosen). Below the
-// table, the suitability spreadsheet is a notepad the person fills in. The table only lights places
-// some legal move names and sends that move (render/moves.ts); it never decides what is legal.
-import type { LegalAction, View } from "../api";
-import { h } from "../dom";
-import { seatLabel } from "../names";
+// Persuasion's table layout: the top line, the other players' places (crest, cards, letterbox or tray,
+// ring, what you know of their hand), your place (letterbox, hand, drawn cards, discard pile, tally) and
+// Matrimony. Only drawing: the places a held card may go are noted in `spots` for gestures.ts.
+import type { View } from "../../api";
+import { h } from "../../dom";
+import { seatLabel } from "../../names";
+import { movesOfKind, movesWhere } from "../moves";
+import type { RenderContext } from "../types";
 import { cardBacks, desiresCard, signedSymbol, traitCard } from "./cards";
-import type { DesiresCardData, SignedSymbol, TraitCardData } from "./cards";
-import { movesOfKind, movesWhere } from "./moves";
-import { crest, crestColour, crestName, ringIcon, symbolIcon } from "./persuasion/icons";
-import { notepad } from "./persuasion/notepad";
-import { Picker } from "./pick";
-import type { Place } from "./pick";
-import type { RenderContext } from "./types";
-import "./persuasion/persuasion.css";
-
-interface Player {
-  seat: number;
-  status: string;
-  fiance?: number;
-  traits?: number;
-  choosing?: boolean;
-  chosen?: boolean;
-}
-interface SheetRow {
-  seat: number;
-  known: TraitCardData[];
-  tally: Record<string, number>;
-  seen_may_have_left?: TraitCardData[];
-}
-/** A letter (letterbox edition: `mail`) or a shared intention (character-card edition: `intentions`). */
-interface Letter {
-  from: number;
-  to: number;
-  kind: "invitation" | "proposal";
-  state: string;
-  card?: TraitCardData;
-  reply?: TraitCardData;
-}
-interface MatrimonyRow {
-  seat: number;
-  desires: DesiresCardData;
-  traits: TraitCardData[];
-  dominant: SignedSymbol[];
-  won: boolean;
-}
-interface Legend {
-  symbol: string;
-  name: string;
-}
+import { actionButton, actions } from "./gestures";
+import { crest, crestColour, crestName, ringIcon, symbolIcon } from "./icons";
+import type { DesiresCardData, Legend, Letter, MatrimonyRow, Player, SheetRow, TraitCardData } from "./view";
 
 /** The elements a held card may be put on, filled while the table is drawn. */
-interface Spots {
+export interface Spots {
   letterbox: Map<number, HTMLElement>;
   ring: Map<number, HTMLElement>;
   letter: Map<number, HTMLElement>;
@@ -67,7 +20,7 @@ interface Spots {
   discard?: HTMLElement;
 }
 
-interface Table {
+export interface Table {
   view: View;
   ctx: RenderContext;
   you: number | undefined;
@@ -77,83 +30,7 @@ interface Table {
   spots: Spots;
 }
 
-export function renderPersuasion(view: View, ctx: RenderContext): HTMLElement {
-  const legend = Array.isArray(view.symbols) ? (view.symbols as Legend[]) : [];
-  const t: Table = {
-    view,
-    ctx,
-    you: typeof view.you === "number" ? view.you : undefined,
-    classic: ctx.game === "persuasion-classic",
-    names: new Map(legend.map((s) => [s.symbol, s.name])),
-    letters: ((view.mail ?? view.intentions) as Letter[] | undefined) ?? [],
-    spots: { letterbox: new Map(), ring: new Map(), letter: new Map(), drawn: new Map() },
-  };
-  const players = (view.players as Player[]) ?? [];
-  const others = players.filter((p) => p.seat !== t.you);
-  const root = h(
-    "div.persuasion.persuasion-table",
-    { class: t.classic ? "classic" : "letterbox-edition" },
-    facts(t, legend),
-    view.matrimony ? matrimony(t, view.matrimony as MatrimonyRow[], String(view.ending ?? "")) : null,
-    // At Matrimony every hand is on the table above: the seats' places would repeat them.
-    view.matrimony ? null : h("section.seats", { "aria-label": "The other players" }, others.map((p) => seatPanel(t, p))),
-    t.you !== undefined && !view.matrimony ? yourPlace(t, players.find((p) => p.seat === t.you)) : null,
-    t.you !== undefined
-      ? notepad(t.you, others.map((p) => p.seat), legend.map((s) => s.symbol), t.names, ctx)
-      : null,
-  );
-  const picker = new Picker(ctx, root);
-  for (const el of root.querySelectorAll<HTMLElement>(".hand .card[data-card]")) {
-    const id = Number(el.dataset.card);
-    picker.piece(el, () => placesFor(t, id));
-  }
-  ctx.prompt(promptFor(t));
-  return root;
-}
-
-// --- What a held card may be put on --------------------------------------------------------------------
-
-function placesFor(t: Table, card: number): Place[] {
-  const legal = t.ctx.legal;
-  const places: Place[] = [];
-  const add = (el: HTMLElement | undefined, moves: LegalAction[], name?: Place["name"]) => {
-    if (el && moves.length) places.push({ el, moves, name });
-  };
-  for (const [seat, el] of t.spots.letterbox) {
-    add(el, [...movesWhere(legal, { kind: "show", card, seat }), ...movesWhere(legal, { kind: "invite", card, seat })]);
-  }
-  for (const [seat, el] of t.spots.ring) add(el, movesWhere(legal, { kind: "propose", card, seat }));
-  for (const [seat, el] of t.spots.letter) {
-    add(el, [...movesWhere(legal, { kind: "accept", card, seat }), ...movesWhere(legal, { kind: "reveal", card, seat })]);
-  }
-  for (const [keep, el] of t.spots.drawn) add(el, movesWhere(legal, { kind: "swap", discard: card, keep }));
-  add(t.spots.discard, movesWhere(legal, { kind: "discard", card }));
-  return places;
-}
-
-function promptFor(t: Table): string {
-  const legal = t.ctx.legal;
-  const kinds = new Set(legal.map((m) => m.parts.kind));
-  const box = t.classic ? "tray" : "letterbox";
-  if (kinds.has("show")) return `Introductions: drop a trait card on each other player's letterbox to show it to them.`;
-  if (kinds.has("invite") || kinds.has("propose") || kinds.has("independence")) {
-    return `Your intention: drop a trait card on a player's ${box} to invite them, or on their ring to propose; or claim independence${kinds.has("reflect") ? " or reflect" : ""}.`;
-  }
-  if (kinds.has("swap") || kinds.has("keep_none")) return "Reflection: drop one of your cards on the drawn card you keep in its place, or keep none.";
-  if (kinds.has("pass")) return "Nothing reached you this round: reflect (draw and maybe swap), or do not.";
-  if (kinds.has("accept") && !t.classic) {
-    return "Mail on the ? side of your letterbox: drop the card to send back on a letter to accept it, or reject it.";
-  }
-  if (kinds.has("reveal")) return "An invitation to you: drop the card to reveal on it to accept, or reject it.";
-  if (kinds.has("accept") || kinds.has("reject_all")) return "Proposals to you: drop the card to give on the proposal you accept, or reject them all.";
-  if (kinds.has("discard")) return "Reflection: drop a card (the drawn one too) on the discard pile.";
-  if (t.view.terminal || t.view.matrimony) return "";
-  return t.you !== undefined ? "Waiting for the other players…" : "";
-}
-
-// --- The top line: round, phase, piles, the symbols ----------------------------------------------------
-
-function facts(t: Table, legend: Legend[]): HTMLElement {
+export function facts(t: Table, legend: Legend[]): HTMLElement {
   const v = t.view;
   const finalRound = v.final_round || v.last_round;
   return h(
@@ -165,8 +42,6 @@ function facts(t: Table, legend: Legend[]): HTMLElement {
     h("span.legend", legend.map((s) => h("span.legend-item", symbolIcon(s.symbol), s.name))),
   );
 }
-
-// --- Another player's place ---------------------------------------------------------------------------
 
 function statusBadge(t: Table, p: Player): HTMLElement | null {
   if (p.choosing) return h("span.badge.choosing", "choosing…");
@@ -185,7 +60,7 @@ function seatHead(t: Table, p: Player, you = false): HTMLElement {
   );
 }
 
-function seatPanel(t: Table, p: Player): HTMLElement {
+export function seatPanel(t: Table, p: Player): HTMLElement {
   const row = ((t.view.spreadsheet as SheetRow[] | undefined) ?? []).find((r) => r.seat === p.seat);
   const ring = h("div.ring", { title: `Propose to ${seatLabel(t.ctx.seats, p.seat)}`, "data-seat": p.seat }, ringIcon(), h("span.small", "ring"));
   const box = t.classic ? tray(t, p.seat) : letterbox(t, p.seat, p);
@@ -252,8 +127,6 @@ function tray(t: Table, seat: number): HTMLElement {
   );
 }
 
-// --- Your place -------------------------------------------------------------------------------------
-
 /** A letter to you waiting for your answer: a place to drop your card on, and a reject button. */
 function yourLetter(t: Table, l: Letter): HTMLElement {
   const el = letterEl(t, l, "?");
@@ -267,32 +140,7 @@ function yourLetter(t: Table, l: Letter): HTMLElement {
   return el;
 }
 
-function actionButton(t: Table, move: LegalAction, text: string, cls = ""): HTMLElement {
-  const b = h("button.table-action", { type: "button", class: cls, title: move.label, disabled: t.ctx.pending }, text);
-  b.addEventListener("click", (e) => {
-    e.stopPropagation();
-    t.ctx.act(move);
-  });
-  return b;
-}
-
-/** Independence, reflection, passing, keeping none, rejecting all: the moves without a card. */
-function actions(t: Table): HTMLElement | null {
-  const legal = t.ctx.legal;
-  const one = (want: Record<string, unknown>) => movesWhere(legal, want)[0];
-  const buttons: [LegalAction | undefined, string, string][] = [
-    [one({ kind: "independence" }), "Claim independence", "independence"],
-    [legal.find((m) => m.parts.kind === "reflect" && !m.parts.extra), "Reflect", "reflect"],
-    [one({ kind: "reflect", extra: true }), "Reflect (nothing reached you)", "reflect-extra"],
-    [one({ kind: "pass" }), "Do not reflect", "pass"],
-    [one({ kind: "keep_none" }), "Keep none of the drawn cards", "keep-none"],
-    [one({ kind: "reject_all" }), "Reject every proposal", "reject-all"],
-  ];
-  const shown = buttons.filter(([m]) => m !== undefined).map(([m, text, cls]) => actionButton(t, m!, text, cls));
-  return shown.length ? h("div.table-actions", shown) : null;
-}
-
-function yourPlace(t: Table, p: Player | undefined): HTMLElement {
+export function yourPlace(t: Table, p: Player | undefined): HTMLElement {
   const v = t.view;
   const you = t.you!;
   const hand = (v.hand as TraitCardData[] | undefined) ?? [];
@@ -352,9 +200,7 @@ function yourChoice(t: Table): HTMLElement | null {
   return null;
 }
 
-// --- Matrimony ------------------------------------------------------------------------------------
-
-function matrimony(t: Table, rows: MatrimonyRow[], ending: string): HTMLElement {
+export function matrimony(t: Table, rows: MatrimonyRow[], ending: string): HTMLElement {
   return h(
     "section.matrimony",
     h("h3", "Matrimony"),
@@ -373,4 +219,3 @@ function matrimony(t: Table, rows: MatrimonyRow[], ending: string): HTMLElement 
     ),
   );
 }
-
