@@ -75,7 +75,7 @@ json autumn_table(const std::vector<std::string>& maps, const std::vector<std::s
 const std::vector<std::string> kSixMaps = {"Millbrook", "Thornfield", "Ashdown Vale", "Kettle Moor", "Wyvern Hollow", "Briar Glen"};
 
 // The web table labels the map's columns L A B C D E F R and its rows 0-7 (web/app/src/render/gameshire/
-// types.ts); the board uses the same, and shows the seat's own map: Millbrook's top border and a crown
+// view.ts); the board uses the same, and shows the seat's own map: Millbrook's top border and a crown
 // (^) on C1 and a hammer (!) on E1.
 TEST(GameshireBoard, TheSeatsMapCarriesTheWebTablesColumnLettersAndRowNumbers) {
   Position t = position(2, spring_table({"Millbrook", "Thornfield"}, {{{"card", "Market Day"}, {"resource", "R or 5"}}}));
