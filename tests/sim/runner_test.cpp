@@ -113,9 +113,7 @@ TEST(Runner, ARecordsListsMoveWithAMerge) {
 // the names they meet in the batch's one list, in whatever order they meet them.
 TEST(Runner, FiguresAndCardsKeepTheirNamesWhateverTheThreads) {
   const Batch persuasion(*games().find("persuasion"), 4);
-  BatchSettings s;
-  s.games = 300;
-  s.threads = 1;
+  BatchSettings s{.games = 300, .threads = 1};
   const Records one = persuasion.run(s);
   s.threads = 3;
   const Records three = persuasion.run(s);
@@ -152,9 +150,7 @@ TEST(Runner, NamesOnABaseNumberAfterIt) {
 // lock), and its records read as they would without them.
 TEST(Runner, ABatchStartsFromTheNamesItsGameMetBefore) {
   const Batch persuasion(*games().find("persuasion"), 3);
-  BatchSettings s;
-  s.games = 200;
-  s.threads = 2;
+  BatchSettings s{.games = 200, .threads = 2};
   const Records first = persuasion.run(s);
   EXPECT_EQ(first.names.base(), nullptr);
   s.seed = 2;
