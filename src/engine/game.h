@@ -125,9 +125,9 @@ class GameReport {
   // ("engaged_pairs", 2). A figure missing from a game counts as 0 for it.
   void set(std::string_view name, double value) { slot(name) = value; }
   void add(std::string_view name, double amount = 1) { slot(name) += amount; }
-  // A card `seat` held or played during the game, by name, for "card impact". The name is not
-  // copied: it must be one kept in the game's rules, the same text at the same address in every game
-  // (the simulator numbers names by address; the conformance suite checks it).
+  // A card `seat` held or played during the game, by name, for "card impact". The name is not copied:
+  // it must be kept in the game's rules, the same text at the same address in every game (the simulator
+  // numbers cards by address, sim/runner.cpp; conformance.cpp's check_report_names checks it).
   void card(Seat seat, std::string_view name) { cards_[static_cast<std::size_t>(seat)].push_back(name); }
   // The game stopped at a cap (such as Persuasion's max_rounds) rather than by its own end.
   bool capped = false;

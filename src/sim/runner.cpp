@@ -48,11 +48,30 @@ std::pmr::memory_resource& Records::arena() {
 
 namespace {
 
+// How a batch numbers its names. This is the one place that says why each piece is here
+// (architecture.md's simulator section points here); each figure is from 2,000-game Persuasion batches
+// (issue 22). A record names its figures, cards and loss cause by number, each name written once in
+// the batch's `Names` (runner.h): a record of names as text was 3 KB a game. Workers write their records
+// straight into their places in the batch (a merge on one thread afterwards had held two threads at
+// 1.8-1.9x one), so they number names in the batch's one list, under a lock. The rest keeps that lock
+// out of a game's way:
+// - `NamesMet`: a batch starts from the names the earlier batches of its game met, a base that does not
+//   change, read without the lock. Two workers meet a game's 131 names together at a batch's start:
+//   numbered under the lock, they waited on each other 1,500 times a batch (3% of its time on two threads).
+// - `lock_spinning`: a worker waiting for the lock spins a while before it sleeps. Asleep and woken
+//   (66 times a batch), the waits lost more than all the numbering took. With the base, this is for a
+//   game's first batch in a process (a `court sim` of one batch, say).
+// - `WorkerNames`: each worker keeps the numbers it has met of names new to the game, so it takes the
+//   lock once a name. A loss cause is looked up by its text (a game's cause need not be kept at one address); a
+//   figure is compared with the one last set in its place first (a game sets its figures in much the same
+//   order every time); a card's name is looked up by its address, in an open-addressed table, where
+//   std::unordered_map's two divisions a probe were a tenth of a batch's time and comparing the text as
+//   well cost 8%. What makes the address enough is the engine's contract: a card's name is kept in the
+//   game's rules, the same text at the same address in every game (`GameReport::card`, engine/game.h;
+//   checked by the conformance suite's `check_report_names`, engine/conformance.cpp).
+
 // The names earlier batches of each game met, by the game's factory (held weakly: a factory gone, its
-// names go at the next look). A batch starts from them, so its workers find the game's names in a list
-// that does not change, without a lock: two workers meet a game's 131 names together at a batch's start,
-// and numbering them under one lock had them wait on each other 1,500 times a 2,000-game Persuasion
-// batch (3% of its time on two threads, issue 22).
+// names go at the next look). See above.
 class NamesMet {
  public:
   std::shared_ptr<const Names> of(const std::shared_ptr<const GameFactory>& factory) {
@@ -90,53 +109,53 @@ NamesMet& names_met() {
   return met;
 }
 
-// A worker's view of the batch's names: the ones it has met, with their numbers in the batch. A name in
-// the batch's base is found there; the shared list is asked (under its lock) only for a name new to the
-// game that this worker meets for the first time.
-class NameCache {
+// Locks `lock`, spinning a while before it sleeps (see above): far longer than numbering a name takes.
+void lock_spinning(std::mutex& lock) {
+  constexpr int kSpins = 1024;
+  for (int spin = 0; spin < kSpins; ++spin) {
+    if (lock.try_lock()) return;
+    spin_pause();
+  }
+  lock.lock();
+}
+
+// A worker's numbers for the batch's names it has met (see above): by text, by a figure's place and by
+// a card name's address. A name is looked for in the batch's base, then in what this worker met, and
+// only then numbered in the batch's list, under its lock.
+class WorkerNames {
  public:
-  NameCache(Names& batch, std::mutex& lock) : batch_(batch), lock_(lock) {}
-  std::uint32_t id(std::string_view name) {
+  WorkerNames(Names& batch, std::mutex& lock) : batch_(batch), lock_(lock) {}
+
+  // The number of `name`, by its text.
+  std::uint32_t text(std::string_view name) {
     if (const std::uint32_t known = batch_.in_base(name); known != kNoName) return known;
-    const std::uint32_t seen = seen_.id(name);
-    if (seen == batch_ids_.size()) {
-      // Held for as long as numbering one name takes. Workers meet a game's names together at a batch's
-      // start, and a waiting one put to sleep in the kernel lost more than the numbering takes (66 sleeps
-      // and wakes in a 2,000-game Persuasion batch); so a waiting worker spins a while first.
-      std::unique_lock<std::mutex> hold(lock_, std::defer_lock);
-      for (int spin = 0; !hold.try_lock(); ++spin) {
-        if (spin == kSpins) {
-          hold.lock();
-          break;
-        }
-        spin_pause();
-      }
-      batch_ids_.push_back(batch_.id(name));
-    }
-    return batch_ids_[seen];
+    if (const auto it = by_text_.find(name); it != by_text_.end()) return it->second;
+    lock_spinning(lock_);
+    std::lock_guard<std::mutex> hold(lock_, std::adopt_lock);
+    const std::uint32_t id = batch_.id(name);
+    by_text_.emplace(batch_[id], id);   // the batch's copy, which stays where it is (a deque's)
+    return id;
   }
 
- private:
-  static constexpr int kSpins = 1024;   // far longer than numbering a name takes; then sleep
-  Names seen_;
-  std::vector<std::uint32_t> batch_ids_;   // by the number in seen_
-  Names& batch_;
-  std::mutex& lock_;
-};
+  // The number of the figure a game set `i`-th, compared with the one last set there first.
+  std::uint32_t figure(std::size_t i, const std::string& name) {
+    if (i == by_place_.size()) by_place_.emplace_back(name, text(name));
+    auto& [last, id] = by_place_[i];
+    if (last != name) {
+      last = name;
+      id = text(name);
+    }
+    return id;
+  }
 
-// Names' numbers by where the name is stored: an open-addressed table on the address (a card's name is
-// in the game's rules, so the same card is the same text at the same address: GameReport::card asks it,
-// and the conformance suite checks it). std::unordered_map's two divisions per probe were a tenth of a
-// Persuasion batch's time; comparing the text as well cost 8%.
-class PlaceIds {
- public:
-  std::uint32_t id(std::string_view name, NameCache& names) {
+  // The number of a card's name, by its address.
+  std::uint32_t card(std::string_view name) {
     if (2 * (used_ + 1) > slots_.size()) grow();
     for (std::size_t i = home(name.data());; i = (i + 1) & (slots_.size() - 1)) {
       Slot& slot = slots_[i];
       if (slot.data == name.data() && slot.size == name.size()) return slot.id;
       if (!slot.data) {
-        slot = {name.data(), name.size(), names.id(name)};
+        slot = {name.data(), name.size(), text(name)};
         ++used_;
         return slot.id;
       }
@@ -163,13 +182,17 @@ class PlaceIds {
       slots_[i] = slot;
     }
   }
-  std::vector<Slot> slots_;
+
+  Names& batch_;
+  std::mutex& lock_;
+  std::unordered_map<std::string_view, std::uint32_t> by_text_;   // the names new to the game
+  std::vector<std::pair<std::string, std::uint32_t>> by_place_;   // by the place a figure was set in
+  std::vector<Slot> slots_;                                        // cards' names by address
   std::size_t used_ = 0;
 };
 
 // What one worker thread keeps from game to game: the report the games fill (its storage reused) and
-// the names it has met, with the card names' numbers by where they are stored (a game names its cards
-// from its rules, so the same card is the same text at the same address).
+// the numbers of the names it has met.
 class Worker {   // made on the stack of the thread it plays on
  public:
   Worker(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, const std::vector<std::string>& lineup,
@@ -195,7 +218,7 @@ class Worker {   // made on the stack of the thread it plays on
     record.seats = ArenaList<SeatResult>::copy(arena_, outcome.seats);
     record.cooperative = outcome.cooperative;
     record.team_win = outcome.team_win;
-    record.loss_cause = outcome.loss_cause ? names_.id(outcome.loss_cause) : kNoName;
+    record.loss_cause = outcome.loss_cause ? names_.text(outcome.loss_cause) : kNoName;
     report_.clear();
     state.report(report_);
     keep_report(record);
@@ -207,7 +230,7 @@ class Worker {   // made on the stack of the thread it plays on
     record.figures = ArenaList<std::pair<std::uint32_t, double>>::make(arena_, report_.size());
     std::size_t i = 0;
     for (const auto& figure : report_) {
-      std::construct_at(&record.figures[i], figure_id(i, figure.name), figure.value);
+      std::construct_at(&record.figures[i], names_.figure(i, figure.name), figure.value);
       ++i;
     }
     std::size_t cards = 0;
@@ -218,20 +241,8 @@ class Worker {   // made on the stack of the thread it plays on
     for (std::size_t s = 0; s < record.seats.size(); ++s) {
       const auto& cards = report_.cards(static_cast<Seat>(s));
       record.card_counts[s] = static_cast<std::uint16_t>(cards.size());
-      for (std::string_view card : cards) *next++ = card_ids_.id(card, names_);
+      for (std::string_view card : cards) *next++ = names_.card(card);
     }
-  }
-
-  // The number of the figure a game set `i`-th: a game sets its figures in much the same order every
-  // time, so the name is compared with the one last seen there before it is looked up.
-  std::uint32_t figure_id(std::size_t i, const std::string& name) {
-    if (i == figure_ids_.size()) figure_ids_.emplace_back(name, names_.id(name));
-    auto& [last, id] = figure_ids_[i];
-    if (last != name) {
-      last = name;
-      id = names_.id(name);
-    }
-    return id;
   }
 
   const GameEntry& entry_;
@@ -241,10 +252,8 @@ class Worker {   // made on the stack of the thread it plays on
   std::vector<std::string> seats_;   // this game's bot per seat
   std::optional<Match> match_;       // every game of the worker, one after the other
   GameReport report_;
-  NameCache names_;
+  WorkerNames names_;
   std::pmr::memory_resource& arena_;   // this worker's records' lists (single-threaded: its own)
-  PlaceIds card_ids_;
-  std::vector<std::pair<std::string, std::uint32_t>> figure_ids_;
 };
 
 }  // namespace

@@ -28,8 +28,8 @@ inline constexpr std::uint32_t kNoName = 0xFFFFFFFF;
 
 // The names a batch's records refer to by number (figures and cards): each written once, however
 // many games name it (a record of names as text was 3 KB a game, issue 22). Names may start from a
-// base, a list met before (the names earlier batches of the same game met, see run_batch), numbered
-// first and shared, not copied.
+// base, a list met before (the names earlier batches of the same game met), numbered first and shared,
+// not copied. Why each piece: "How a batch numbers its names" in runner.cpp.
 class Names {
  public:
   Names() = default;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <utility>
 
 #include "bots/generic_bots.h"
 #include "conformance/fixture_game.h"
@@ -27,12 +28,19 @@ void append(Records& records, ArenaList<T>& list, const T& item) {
   list = ArenaList<T>::copy(records.arena(), items);
 }
 
-struct DuelBatch {
-  GameEntry entry = game_entry<Duel>();
+// A game with random bots at its `seats` seats, on a factory of its own (so no names met before).
+struct Batch {
+  GameEntry entry;
   std::shared_ptr<const GameFactory> factory;
-  std::vector<std::string> lineup{"random", "random", "random"};
-  DuelBatch() { factory = entry.prepare(entry.make_config(3, {})); }
+  std::vector<std::string> lineup;
+  Batch(GameEntry game, int seats)
+      : entry(std::move(game)), factory(entry.prepare(entry.make_config(seats, {}))),
+        lineup(static_cast<std::size_t>(seats), "random") {}
   Records run(BatchSettings s) const { return run_batch(entry, factory, lineup, s); }
+};
+
+struct DuelBatch : Batch {
+  DuelBatch() : Batch(game_entry<Duel>(), 3) {}
 };
 
 TEST(Runner, SameSeedSameRecordsWhateverTheThreads) {
@@ -104,15 +112,11 @@ TEST(Runner, ARecordsListsMoveWithAMerge) {
 // A real game's report (figures and cards by name) is the same whatever the threads: the workers number
 // the names they meet in the batch's one list, in whatever order they meet them.
 TEST(Runner, FiguresAndCardsKeepTheirNamesWhateverTheThreads) {
-  const GameEntry& entry = *games().find("persuasion");
-  const std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(4, {}));
-  const std::vector<std::string> lineup(4, "random");
-  BatchSettings s;
-  s.games = 300;
-  s.threads = 1;
-  const Records one = run_batch(entry, factory, lineup, s);
+  const Batch persuasion(*games().find("persuasion"), 4);
+  BatchSettings s{.games = 300, .threads = 1};
+  const Records one = persuasion.run(s);
   s.threads = 3;
-  const Records three = run_batch(entry, factory, lineup, s);
+  const Records three = persuasion.run(s);
   const auto json = records_to_json(one);
   EXPECT_EQ(records_to_json(three).dump(), json.dump());
   EXPECT_EQ(json[0]["values"].size(), 11u) << json[0].dump();
@@ -145,20 +149,15 @@ TEST(Runner, NamesOnABaseNumberAfterIt) {
 // A batch starts from the names the earlier batches of its game met (its workers find them without a
 // lock), and its records read as they would without them.
 TEST(Runner, ABatchStartsFromTheNamesItsGameMetBefore) {
-  const GameEntry& entry = *games().find("persuasion");
-  const std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(3, {}));
-  const std::vector<std::string> lineup(3, "random");
-  BatchSettings s;
-  s.games = 200;
-  s.threads = 2;
-  const Records first = run_batch(entry, factory, lineup, s);
+  const Batch persuasion(*games().find("persuasion"), 3);
+  BatchSettings s{.games = 200, .threads = 2};
+  const Records first = persuasion.run(s);
   EXPECT_EQ(first.names.base(), nullptr);
   s.seed = 2;
-  const Records second = run_batch(entry, factory, lineup, s);
+  const Records second = persuasion.run(s);
   ASSERT_NE(second.names.base(), nullptr);
   EXPECT_EQ(second.names.base()->size(), first.names.size());
-  const std::shared_ptr<const GameFactory> another = entry.prepare(entry.make_config(3, {}));
-  const Records fresh = run_batch(entry, another, lineup, s);   // another game: none met before
+  const Records fresh = Batch(persuasion.entry, 3).run(s);   // another factory: no names met before
   EXPECT_EQ(fresh.names.base(), nullptr);
   EXPECT_EQ(records_to_json(second).dump(), records_to_json(fresh).dump());
   EXPECT_EQ(records_to_json(records_from_bytes(records_to_bytes(second))).dump(), records_to_json(fresh).dump());
