@@ -3,8 +3,10 @@
 // the deck and discard piles, scores, the current turn's pending steps, its own random generator and a
 // public log of small structured events.
 //
-// Files: cards.* (data), state.cpp (setup, legal moves, scoring, determinization), rules.cpp (what a move
-// does, the end of a turn, a round and the game), view.cpp (views, move labels, the log in words),
+// Files: cards.* (data), state.cpp (the blank state, who acts, listing the legal moves, determinization
+// and hidden items), rules.cpp (the rules in docs/rules/belle.md's order: setup, each step of a turn with
+// the moves it allows and what they do, the end of a round with scoring, the end of the game and the
+// outcome), view.cpp (views, move labels, the log in words), board.cpp (the terminal's board),
 // scenario.cpp (scenario files), stats.cpp (figures for the simulator), bot.cpp (the heuristic bot).
 #pragma once
 
@@ -99,8 +101,8 @@ struct NewEvent {
   LogEvent entry() const { return {kind, seat, card, a, b, c}; }
 };
 
-// Whose choice it is: the active player's steps of a turn in the rulebook's order, or a victim's
-// replacement (step 2a).
+// Whose choice it is: the active player's steps of a turn in the page's order, or a victim's
+// replacement (docs/rules/belle.md, "A turn", step 5).
 enum class Phase : std::uint8_t { Invite, Power, Gift, Reach, Replace, GameOver };
 
 // How a round ended.
@@ -133,16 +135,16 @@ class BelleState {
   bool terminal() const { return phase_ == Phase::GameOver; }
   // Open talk: the whole table, and a whisper to any other seat (docs/rules/belle.md, "Talk at the table").
   TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
-  // state.cpp: who acts, the legal moves, the outcome, and what a seat cannot know.
+  // state.cpp: who acts, the legal moves, and what a seat cannot know.
   SeatSet to_act() const;
   void legal_actions(Seat seat, ActionList& out) const;
-  Outcome outcome() const;
   // A gift's card is secret to everyone but its giver: others observe only "a gift on that couple".
   std::uint64_t observe(Seat viewer, Seat actor, Action action) const;
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
-  // rules.cpp: what moves do.
+  // rules.cpp: what moves do, and the outcome.
   void apply(Seat seat, Action action);
+  Outcome outcome() const;
   // view.cpp: a move in words and in parts, and what a seat sees.
   std::string describe(Seat seat, Action action) const;
   // What a move involves, by the ids the view uses (docs/protocol.md, "Move parts").
@@ -154,8 +156,9 @@ class BelleState {
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 
   // --- Building states ---------------------------------------------------------------------------
+  // rules.cpp: the setup.
   static BelleState new_game(const BelleRules& rules, std::uint64_t seed);
-  // An empty table for scenario building: no cards anywhere, round 1, seat 0 to invite.
+  // state.cpp: an empty table for scenario building: no cards anywhere, round 1, seat 0 to invite.
   static BelleState blank(const BelleRules& rules, std::uint64_t seed);
 
   // --- Read access (views, bots, tests) ---------------------------------------------------------
@@ -183,7 +186,7 @@ class BelleState {
   RoundEnd round_end(int r) const { return round_end_[r]; }
   int round_points(int r, Seat s) const { return round_points_[r][s]; }
 
-  // This round's score of `seat`'s clique if the round ended now (gifts count whatever they are).
+  // rules.cpp: this round's score of `seat`'s clique if the round ended now (gifts count whatever they are).
   ScoreBreakdown clique_score(Seat seat) const;
   // clique_score of every seat, found together.
   std::array<ScoreBreakdown, kMaxPlayers> clique_scores() const;
@@ -193,10 +196,6 @@ class BelleState {
   friend BelleState state_from_scenario(const BelleRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
  private:
-  // state.cpp
-  void deal_round(Seat starter);
-  bool draw_to_hand(Seat seat);
-  void refill_hand(Seat seat);
   // Inline, so that the caller writes the entry straight into the log: built on the stack and read
   // back as one word, it stalled the processor (a failed store-to-load forwarding) on every event.
   void log_event(const NewEvent& e) {
@@ -206,41 +205,55 @@ class BelleState {
       log_.push_back(NewEvent{.kind = Event::LogFull}.entry());
     }
   }
-  bool attractable_guest(CardId card, SymbolMask symbols) const;
-  bool belle_wants(CardId belle, const Unit& u) const;
-  void add_invite_moves(Seat seat, MoveWriter& out) const;
-  void add_power_moves(MoveWriter& out) const;
-  bool power_has_target() const;
-  void add_gift_moves(Seat seat, MoveWriter& out) const;
-  bool can_give_gift(Seat seat) const;
-  template <class Add>
-  void visit_reach_moves(Seat seat, Add&& add) const;
-  void add_reach_moves(Seat seat, MoveWriter& out) const;
-  bool has_reach_move(Seat seat) const;
-  void add_replace_moves(Seat seat, MoveWriter& out) const;
-  bool can_replace(Seat seat) const;
-  struct CliqueTally;  // what end-of-round effects count in a clique (state.cpp)
 
-  // rules.cpp: one function per rule.
+  // rules.cpp, by the page's sections: for each step of a turn, its move writer (add_*_moves, called
+  // by legal_actions), whether it has a choice to offer (called by advance), and one function per rule.
+  // Setup.
+  void deal_round(Seat starter);
+  bool draw_to_hand(Seat seat);
+  void refill_hand(Seat seat);
+  // A turn: the steps in order.
+  void advance();
+  // 1. Invite.
+  void add_invite_moves(Seat seat, MoveWriter& out) const;
   void invite_guest(Seat seat, CardId card, bool couple, int unit);
   void invite_belle(Seat seat, CardId card);
+  void remove_from_hand(Seat seat, CardId card);
+  // 2. Invitation power.
+  void add_power_moves(MoveWriter& out) const;
+  bool power_has_target() const;
   void draw_by_power(Seat seat);
   void use_power_on_mingler(Seat seat, int index);
   void decline_power(Seat seat);
+  // 3. A gift.
+  void add_gift_moves(Seat seat, MoveWriter& out) const;
+  bool can_give_gift(Seat seat) const;
   void give_gift(Seat seat, CardId card, int unit);
+  // 4. Attract or repel.
+  bool attractable_guest(CardId card, SymbolMask symbols) const;
+  bool belle_wants(CardId belle, const Unit& u) const;
+  template <class Add>
+  void visit_attract_or_repel_moves(Seat seat, Add&& add) const;
+  void add_attract_or_repel_moves(Seat seat, MoveWriter& out) const;
+  bool can_attract_or_repel(Seat seat) const;
   void attract_mingler(Seat seat, int index);
   void attract_guest(Seat seat, int unit);
   void attract_couple(Seat seat, int unit);
   void take_unit(Seat seat, int unit, bool couple);
-  void repel(Seat seat, int unit, std::uint8_t to, bool discard);
-  void replace_lost(Seat seat, CardId top, CardId bottom);
-  void remove_from_hand(Seat seat, CardId card);
   void move_unit_to(int unit, Seat owner);
-  void advance();
+  void repel(Seat seat, int unit, std::uint8_t to, bool discard);
+  // 5. Replacement.
+  void add_replace_moves(Seat seat, MoveWriter& out) const;
+  bool can_replace(Seat seat) const;
+  void replace_lost(Seat seat, CardId top, CardId bottom);
+  // 6. Refill, 7. the minglers drift, 8. the couples' threshold.
   void finish_turn();
   void drift_minglers();
+  // End of a round.
   void end_round(RoundEnd cause);
+  struct CliqueTally;  // what end-of-round effects count in a clique
   void clear_table();
+  // End of the game.
   void end_game();
 
   const BelleRules* rules_ = nullptr;

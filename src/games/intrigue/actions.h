@@ -84,8 +84,9 @@ void for_each_bit(std::uint32_t bits, Fn&& fn) {
 // A block of legal moves alike but for a and b: one for every set bit x of `first` and y of `second`
 // (x the outer loop, both lowest first), with a = x, or the letter in favor slot x when `letters` is
 // given, and b = y ^ b_flip (relationships are offered forward, b = 1, first). legal_actions lists
-// the blocks of IntrigueState::visit_blocks; legal_count and legal_action build the same blocks and
-// skip whole card titles by their move count, so that all three agree on the moves and their order.
+// the blocks of IntrigueState::add_turn_moves (rules.cpp); legal_count and legal_action build the same
+// blocks (turn_moves.h) and skip whole card titles by their move count, so that all three agree on the
+// moves and their order.
 struct MoveBlock {
   Move move = Move::TakeToken;
   CardId card = 0;

@@ -1,15 +1,106 @@
-// Intrigue: what each move does, the end of a round and the end of the game. Each rule is a named
-// function; its comment says which part of the rulebook (or which Court ruling) it implements.
+// Intrigue's rules, in the order and under the section names of docs/rules/intrigue.md: the setup, a
+// turn (the moves it allows and what each does: a token, a favor, a card face-down, a support, a
+// relationship or an action), the end of a round (Debt, the reveal, the winner, scoring, the next round)
+// and the end of the game with the favors and the outcome. Each rule is a named function; its comment
+// says which part of the page (or which Court ruling, "Decisions where the rulebook is silent") it
+// implements. The blocks the legal moves come in are in turn_moves.h; the representation, determinization
+// and hidden items in state.cpp.
 #include "games/intrigue/state.h"
 
 #include <algorithm>
+
+#include "games/intrigue/turn_moves.h"
 
 namespace court::intrigue {
 namespace {
 
 std::int8_t as_seat(Seat s) { return static_cast<std::int8_t>(s); }
 
+// Calls fn(card) for every card title of `hand`, in hand order, each once.
+template <class Fn>
+void for_each_title(const FixedVector<CardId, kMaxHand>& hand, Fn&& fn) {
+  std::uint32_t seen = 0;
+  for (CardId card : hand) {
+    if (seen & (1u << card)) continue;
+    seen |= 1u << card;
+    fn(card);
+  }
+}
+
 }  // namespace
+
+// --- Setup (docs/rules/intrigue.md, "Setup") ---------------------------------------------------------------
+
+// Setup (rulebook, "Setting Up"): three random characters form the circle as A, B, C, each with its
+// support tokens; the rest of the cards are shuffled into the deck; every player has the starting
+// points and a favor for each letter. Court's ruling: hands are drawn at the start of each round.
+IntrigueState IntrigueState::new_game(const IntrigueRules& rules, std::uint64_t seed) {
+  IntrigueState s = blank(rules, seed);
+  std::array<CharacterId, kMaxCharacters> order{};
+  const int n = static_cast<int>(rules.characters.size());
+  for (int i = 0; i < n; ++i) order[i] = static_cast<CharacterId>(i);
+  shuffle(order.begin(), order.begin() + n, s.rng_);
+  for (int l = 0; l < kLetters; ++l) s.character_[l] = order[l];
+  s.deck_.resize(rules.deck.size());
+  std::copy(rules.deck.begin(), rules.deck.end(), s.deck_.begin());
+  shuffle(s.deck_.begin(), s.deck_.end(), s.rng_);
+  s.round_ = 1;
+  s.start_round(0);
+  return s;
+}
+
+// A round begins ("Setup"; "End of a round" 5 for the next one): `starter` plays first.
+void IntrigueState::start_round(Seat starter) {
+  round_starter_ = static_cast<std::int8_t>(starter);
+  turn_seat_ = static_cast<std::int8_t>(starter);
+  phase_ = Phase::Turn;
+  log_event({.kind = Event::RoundStart, .seat = static_cast<std::int8_t>(starter), .a = round_});
+  refill_hands();
+}
+
+// Court's ruling: at the start of every round each player, from the round's first player on, draws up
+// to the hand size; when the deck runs out, players draw what there is.
+void IntrigueState::refill_hands() {
+  for (int i = 0; i < kSeats; ++i) {
+    Seat seat = (round_starter_ + i) % kSeats;
+    auto& hand = hands_[seat];
+    // Drawn one by one from the top (the deck's back), as draw_card does.
+    const int drawn = std::clamp(rules_->hand_size - static_cast<int>(hand.size()), 0, static_cast<int>(deck_.size()));
+    CardId* into = hand.append_unwritten(static_cast<std::size_t>(drawn));
+    for (int i = 0; i < drawn; ++i) into[i] = deck_[deck_.size() - 1 - i];
+    deck_.resize(deck_.size() - static_cast<std::size_t>(drawn));
+    if (drawn > 0) {
+      log_event({.kind = Event::Refilled, .seat = static_cast<std::int8_t>(seat), .a = static_cast<std::uint8_t>(drawn)});
+    }
+  }
+}
+
+// A card from the top of the deck into `seat`'s hand (a support's draw, Oracle); none when it is empty.
+bool IntrigueState::draw_card(Seat seat, CardId* drawn) {
+  if (deck_.empty()) return false;
+  CardId card = deck_.back();
+  deck_.pop_back();
+  hands_[seat].push_back(card);
+  if (drawn) *drawn = card;
+  return true;
+}
+
+// --- A turn (docs/rules/intrigue.md, "A turn"): the moves it allows, and a move ----------------------------
+
+// The moves a turn allows, in their order (the order legal_count and legal_action follow title by
+// title, TurnContext::title_moves): 1. a token still lying on a character, 2. a favor not yet played,
+// 3. a card from hand (each title once) face-down behind a character or face-up (MoveBlock says how).
+void IntrigueState::add_turn_moves(Seat seat, ActionList& out) const {
+  MoveBuffer moves;
+  token_block().append_to(moves);
+  favor_block(seat).append_to(moves);
+  const TurnContext context = turn_context(seat);
+  for_each_title(hands_[seat], [&](CardId card) {
+    face_down_block(card).append_to(moves);
+    context.face_up_block(card, rules_->face_up[card]).append_to(moves);
+  });
+  moves.append_to(out);
+}
 
 // A turn (rulebook, "Playing the Game") is one of: take a support token, play a card from hand, or
 // play a favor face-down. Precondition: `action` is legal for `seat`.
@@ -26,10 +117,7 @@ void IntrigueState::apply(Seat seat, Action action) {
   }
 }
 
-void IntrigueState::remove_from_hand(Seat seat, CardId card) {
-  auto& hand = hands_[seat];
-  hand.erase_at(static_cast<std::size_t>(hand.index_of(card)));
-}
+// --- A turn: 1. Take a support token -----------------------------------------------------------------------
 
 // Take one of the support tokens still lying on a character.
 void IntrigueState::take_token(Seat seat, int token) {
@@ -38,6 +126,8 @@ void IntrigueState::take_token(Seat seat, int token) {
              .who = character_[token_letter(token)], .a = static_cast<std::uint8_t>(token)});
   end_turn();
 }
+
+// --- A turn: 2. Play a favor -------------------------------------------------------------------------------
 
 // A favor goes face-down on top of the favor stack; the stack keeps its order until the end.
 void IntrigueState::play_favor(Seat seat, Letter letter) {
@@ -50,6 +140,13 @@ void IntrigueState::play_favor(Seat seat, Letter letter) {
   ++favors_played_[seat];
   log_event({.kind = Event::PlayedFavor, .seat = as_seat(seat), .letter = letter});
   end_turn();
+}
+
+// --- A turn: 3. Play a card (face-down, a support face-up, a relationship, an action) ----------------------
+
+void IntrigueState::remove_from_hand(Seat seat, CardId card) {
+  auto& hand = hands_[seat];
+  hand.erase_at(static_cast<std::size_t>(hand.index_of(card)));
 }
 
 // Any card may be played face-down behind a character; only its support value counts.
@@ -82,6 +179,30 @@ void IntrigueState::play_support_face_up(Seat seat, CardId card, Letter letter) 
   } else {
     phase_ = Phase::Discard;
   }
+}
+
+// The second step after Oracle and face-up Defiance: discard one card from hand (each title once).
+void IntrigueState::add_discard_moves(Seat seat, ActionList& out) const {
+  MoveBuffer moves;
+  for_each_title(hands_[seat], [&](CardId card) { discard_block(card).append_to(moves); });
+  moves.append_to(out);
+}
+
+// The second half of Oracle and face-up Defiance: the chosen card goes to the discard pile (face-up).
+void IntrigueState::discard_from_hand(Seat seat, CardId card) {
+  remove_from_hand(seat, card);
+  discard_.push_back(card);
+  log_event({.kind = Event::Discarded, .seat = as_seat(seat), .card = card});
+  phase_ = Phase::Turn;
+  end_turn();
+}
+
+// A relationship goes on an empty place, or replaces one whose support value has the opposite sign.
+bool IntrigueState::can_place_relationship(CardId card, int e) const {
+  const Relationship& there = edges_[e];
+  if (there.empty()) return true;
+  // Only a positive card replaces a negative one and back; zero (Advantage) never takes part.
+  return rules_->support_sign[card] * rules_->support_sign[there.card] < 0;
 }
 
 // A relationship goes on an edge of the circle in one of its two orientations. One per edge; a new
@@ -125,15 +246,6 @@ void IntrigueState::resolve_oracle(Seat seat, CardId card) {
   } else {
     phase_ = Phase::Discard;
   }
-}
-
-// The second half of Oracle and face-up Defiance: the chosen card goes to the discard pile (face-up).
-void IntrigueState::discard_from_hand(Seat seat, CardId card) {
-  remove_from_hand(seat, card);
-  discard_.push_back(card);
-  log_event({.kind = Event::Discarded, .seat = as_seat(seat), .card = card});
-  phase_ = Phase::Turn;
-  end_turn();
 }
 
 // Assassination: a random unused character takes the target's place, with its letter, stack, tokens
@@ -214,6 +326,8 @@ void IntrigueState::resolve_lies(Seat seat, CardId card, int e) {
              .c = edges_[e].card});
 }
 
+// --- End of a round (docs/rules/intrigue.md, "End of a round") ---------------------------------------------
+
 // After each turn: the round ends as soon as some player has no cards in hand (rulebook, "End of
 // Round"); otherwise play passes to the left (the next seat).
 void IntrigueState::end_turn() {
@@ -261,6 +375,8 @@ void IntrigueState::end_round() {
   }
 }
 
+// --- End of a round: 1. Debt -------------------------------------------------------------------------------
+
 // Debt: before the reveal, one random face-down card moves from the debtor's stack to the lender's.
 void IntrigueState::settle_debts() {
   for (int e = 0; e < kEdges; ++e) {
@@ -285,6 +401,52 @@ void IntrigueState::settle_debts() {
     log_event(event);
   }
 }
+
+// --- End of a round: 2. Reveal, 3. Winner ------------------------------------------------------------------
+
+// Reveal: a character's support is the sum of its stack (a trait card's high value only for a character
+// with the trait) plus the arrows of relationships pointing at it.
+std::array<int, kLetters> IntrigueState::support_totals() const {
+  std::array<int, kLetters> totals{};
+  for (int l = 0; l < kLetters; ++l) {
+    for (const StackCard& c : stacks_[l]) totals[l] += rules_->support_value(c.card, character_[l]);
+  }
+  for (int e = 0; e < kEdges; ++e) {
+    const Relationship& r = edges_[e];
+    if (r.empty()) continue;
+    const CardInfo& info = rules_->cards[r.card];
+    if (info.kind != RelationshipKind::Arrows) continue;
+    int first = e, second = (e + 1) % kLetters;
+    totals[r.forward ? first : second] += info.left;
+    totals[r.forward ? second : first] += info.right;
+  }
+  return totals;
+}
+
+// The round's winner (rulebook, "End of Round"): the highest support, ties to the higher Priority
+// (Court: then the earlier letter). Then Blackmail: if the winner is a victim, its blackmailer wins
+// instead (Court: once; the first such edge A-B, B-C, C-A counts).
+Letter IntrigueState::round_winner(const std::array<int, kLetters>& totals, Letter* blackmail_victim) const {
+  Letter best = 0;
+  for (Letter l = 1; l < kLetters; ++l) {
+    int pl = rules_->characters[character_[l]].priority;
+    int pb = rules_->characters[character_[best]].priority;
+    if (totals[l] > totals[best] || (totals[l] == totals[best] && pl > pb)) best = l;
+  }
+  for (int e = 0; e < kEdges; ++e) {
+    const Relationship& r = edges_[e];
+    if (r.empty() || rules_->cards[r.card].kind != RelationshipKind::Blackmail) continue;
+    Letter blackmailer = static_cast<Letter>(r.forward ? e : (e + 1) % kLetters);
+    Letter victim = static_cast<Letter>(r.forward ? (e + 1) % kLetters : e);
+    if (victim == best) {
+      if (blackmail_victim) *blackmail_victim = victim;
+      return blackmailer;
+    }
+  }
+  return best;
+}
+
+// --- End of a round: 4. Scoring, 5. the next round ---------------------------------------------------------
 
 // Players score their tokens: a token of the winner pays its value, any other token costs a point.
 // The winner's tokens are a run of bits (token t is letter t / token_count's): no division per token.
@@ -319,6 +481,8 @@ void IntrigueState::reset_for_next_round() {
   start_round((round_starter_ + 1) % kSeats);
 }
 
+// --- End of the game (docs/rules/intrigue.md, "End of the game") -------------------------------------------
+
 // End of game: the character with the most votes (priority breaks ties) is monarch. Favors are read
 // in play order: the first for the monarch's letter earns the bonus, later ones less, others cost.
 void IntrigueState::end_game() {
@@ -339,6 +503,17 @@ void IntrigueState::end_game() {
   phase_ = Phase::GameOver;
 }
 
+// The crowned character: the most votes, ties to the higher priority.
+Letter IntrigueState::leading_letter() const {
+  Letter best = 0;
+  for (Letter l = 1; l < kLetters; ++l) {
+    int pl = rules_->characters[character_[l]].priority;
+    int pb = rules_->characters[character_[best]].priority;
+    if (votes_[l] > votes_[best] || (votes_[l] == votes_[best] && pl > pb)) best = l;
+  }
+  return best;
+}
+
 int IntrigueState::favor_points(std::size_t index) const {
   auto letter_of = [&](std::size_t i) { return favor_letter_[favor_stack_[i].seat][favor_stack_[i].slot]; };
   if (letter_of(index) != monarch_) return -rules_->favor_wrong_penalty;
@@ -346,6 +521,13 @@ int IntrigueState::favor_points(std::size_t index) const {
     if (letter_of(i) == monarch_) return rules_->favor_later_bonus;
   }
   return rules_->favor_first_bonus;
+}
+
+// The most points wins; tied players share the victory.
+Outcome IntrigueState::outcome() const {
+  std::array<double, kSeats> scores{};
+  for (int s = 0; s < kSeats; ++s) scores[s] = points_[s];
+  return Outcome::from_scores(scores.data(), kSeats);
 }
 
 }  // namespace court::intrigue

@@ -2,8 +2,11 @@
 // characters in the circle, their support stacks, relationships, tokens, hands, deck, favors, points,
 // its own random generator, and a public log of small structured events.
 //
-// Files: cards.* (data), state.cpp (setup, legal moves, determinization), rules.cpp (what a move does,
-// round end, scoring), view.cpp (views, move labels, the log in words), scenario.cpp (scenario files).
+// Files: cards.* (data), state.cpp (the blank state, listing, counting and picking the legal moves,
+// determinization, hidden items), rules.cpp (the rules in docs/rules/intrigue.md's order: setup, a turn's
+// moves and what each does, the end of a round with scoring, the end of the game and the outcome),
+// turn_moves.h (the blocks a turn's legal moves come in, shared by the two), view.cpp (views, move
+// labels, the log in words), board.cpp (the terminal's board), scenario.cpp (scenario files).
 #pragma once
 
 #include <array>
@@ -111,16 +114,16 @@ class IntrigueState {
   bool terminal() const { return phase_ == Phase::GameOver; }
   // Open talk: the whole table, and a whisper to any other seat (docs/rules/intrigue.md, "Talk at the table").
   TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
-  // state.cpp: the legal moves, what a seat cannot know, and the outcome.
+  // state.cpp: the legal moves, and what a seat cannot know.
   void legal_actions(Seat seat, ActionList& out) const;
   // The same moves counted, and the k-th of them, without listing them (random playouts; HasLegalAt).
   std::uint32_t legal_count(Seat seat) const;
   Action legal_action(Seat seat, std::uint32_t k) const;
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
-  Outcome outcome() const;
-  // rules.cpp: what moves do.
+  // rules.cpp: what moves do, and the outcome.
   void apply(Seat seat, Action action);
+  Outcome outcome() const;
   // view.cpp: what a seat sees of a move, a move in words and in parts, and what a seat sees.
   // What `viewer` learns of `actor`'s move: all of it, except the letter of a favor and the card of a
   // face-down play (for information-set search; see HasObserve).
@@ -133,9 +136,9 @@ class IntrigueState {
   void report(GameReport& report) const;
 
   // --- Building states (setup and scenarios) ----------------------------------------------------
-  // A fresh game: three random characters, shuffled deck, hands dealt, seat 0 to start.
+  // rules.cpp: a fresh game: three random characters, shuffled deck, hands dealt, seat 0 to start.
   static IntrigueState new_game(const IntrigueRules& rules, std::uint64_t seed);
-  // An empty table for scenario building: nothing placed, no cards anywhere.
+  // state.cpp: an empty table for scenario building: nothing placed, no cards anywhere.
   static IntrigueState blank(const IntrigueRules& rules, std::uint64_t seed);
 
   // --- Read access (views, bots, tests) ---------------------------------------------------------
@@ -170,12 +173,12 @@ class IntrigueState {
   std::uint8_t face_down_letters() const { return face_down_letters_; }
   // Set when the game is over.
   Letter monarch() const { return monarch_; }
-  // What the favor at `index` of the favor stack earns its owner once the monarch is crowned: the first
+  // rules.cpp: what the favor at `index` of the favor stack earns its owner once the monarch is crowned: the first
   // favor for the monarch's letter the first bonus, later ones the later bonus, others cost the penalty.
   int favor_points(std::size_t index) const;
 
-  // The characters' support as it would be counted now (all cards, face-down included), and the
-  // round's winner by the scoring rules (priority tie-break, then Blackmail). Bots must not call
+  // rules.cpp: the characters' support as it would be counted now (all cards, face-down included), and
+  // the round's winner by the scoring rules (priority tie-break, then Blackmail). Bots must not call
   // these on a true state; on a determinized copy they are an estimate.
   std::array<int, kLetters> support_totals() const;
   Letter round_winner(const std::array<int, kLetters>& totals, Letter* blackmail_victim = nullptr) const;
@@ -189,14 +192,9 @@ class IntrigueState {
                                            std::uint64_t seed);
 
  private:
-  // state.cpp
-  void start_round(Seat starter);
-  void refill_hands();
-  bool draw_card(Seat seat, CardId* drawn = nullptr);
-  struct TurnContext;  // what a turn's moves depend on besides the hand (state.cpp)
+  // turn_moves.h: the blocks of a turn's legal moves.
+  struct TurnContext;  // what a turn's moves depend on besides the hand
   TurnContext turn_context(Seat seat) const;
-  template <class Fn>
-  void visit_blocks(Seat seat, Fn&& fn) const;
   MoveBlock token_block() const;
   MoveBlock favor_block(Seat seat) const;
   // Inline, so that the caller writes the entry straight into the log: built on the stack and read
@@ -209,14 +207,22 @@ class IntrigueState {
     }
   }
 
-  // rules.cpp: one function per rule.
+  // rules.cpp, by the page's sections: the move writers (add_*_moves, called by legal_actions) and one
+  // function per rule. Setup.
+  void start_round(Seat starter);
+  void refill_hands();
+  bool draw_card(Seat seat, CardId* drawn = nullptr);
+  // A turn: its moves, 1. a token, 2. a favor, 3. a card.
+  void add_turn_moves(Seat seat, ActionList& out) const;
   void take_token(Seat seat, int token);
   void play_favor(Seat seat, Letter letter);
+  void remove_from_hand(Seat seat, CardId card);
   void play_face_down(Seat seat, CardId card, Letter letter);
   void play_support_face_up(Seat seat, CardId card, Letter letter);
+  void add_discard_moves(Seat seat, ActionList& out) const;
+  void discard_from_hand(Seat seat, CardId card);
   void play_relationship(Seat seat, CardId card, int e, bool forward);
   void play_action(Seat seat, CardId card, std::uint8_t a, std::uint8_t b);
-  void discard_from_hand(Seat seat, CardId card);
   void resolve_oracle(Seat seat, CardId card);
   void resolve_assassination(Seat seat, CardId card, Letter target);
   void resolve_virtue(Seat seat, CardId card, Letter target);
@@ -224,13 +230,16 @@ class IntrigueState {
   void resolve_manipulate(Seat seat, CardId card, int mine, int theirs);
   void resolve_misinformation(Seat seat, CardId card, int from, int to);
   void resolve_lies(Seat seat, CardId card, int e);
-  void remove_from_hand(Seat seat, CardId card);
+  // End of a round.
   void end_turn();
   void end_round();
   void settle_debts();
   void score_round(Letter winner);
   void reset_for_next_round();
+  // End of the game.
   void end_game();
+
+  // state.cpp: the face-down marks, kept move by move.
   bool has_face_down(Letter l) const;
   void note_face_down(Letter l);  // sets bit l of face_down_letters_ to has_face_down(l)
 
