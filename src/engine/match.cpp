@@ -37,14 +37,15 @@ void Match::restart(std::uint64_t seed, const std::vector<std::string>& seat_spe
   has_pending_ = false;
 }
 
+// Checked once: apply_legal, since the erased apply would check the move again.
 std::optional<std::string> Match::play(Seat seat, Action action) {
   if (auto error = state_->check(seat, action)) return error;
   if (record_replay_) {
     std::string label = state_->describe(seat, action);
-    state_->apply(seat, action);
+    state_->apply_legal(seat, action);
     actions_.push_back({seat, action, std::move(label)});
   } else {
-    state_->apply(seat, action);
+    state_->apply_legal(seat, action);
   }
   ++steps_;
   return std::nullopt;
