@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "engine/registry.h"
-#include "server/lab_jobs.h"
+#include "lab/jobs.h"
 #include "sim/report.h"
 #include "sim/simulate.h"
 

@@ -33,7 +33,7 @@ foreach(game IN LISTS COURT_FUZZ_GAMES)
   court_fuzz_target(fuzz_data_${id} fuzz_data.cpp court_lib)
   target_compile_definitions(fuzz_data_${id} PRIVATE COURT_FUZZ_GAME="${game}" COURT_FUZZ_DATA="${data_home}")
 endforeach()
-court_fuzz_target(fuzz_rest fuzz_rest.cpp court_server)
+court_fuzz_target(fuzz_rest fuzz_rest.cpp court_lab)
 court_fuzz_target(fuzz_ws fuzz_ws.cpp court_server)
 
 # The list scripts/fuzz runs.

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <boost/asio/io_context.hpp>
 
-#include "server/lab_api.h"
+#include "lab/api.h"
 #include "server/lobby.h"
 #include "server/rest_api.h"
 #include "server/storage.h"

@@ -5,12 +5,14 @@
 
 #include "cli/commands.h"
 #include "engine/types.h"
+#include "lab/api.h"
 #include "server/server.h"
 
 namespace court::cli {
 
 void add_serve_command(CLI::App& app) {
   auto config = std::make_shared<server::ServerConfig>();
+  config->make_lab = server::open_lab;   // the Lab is a layer above the server, which knows it only by its door
   auto* cmd = app.add_subcommand("serve", "Serve the lobby and games to browsers (HTTP + WebSocket, SQLite storage)");
   cmd->add_option("--port", config->port, "TCP port (0: any free port)")->capture_default_str();
   cmd->add_option("--bind", config->bind, "Address to listen on (0.0.0.0: every interface)")->capture_default_str();

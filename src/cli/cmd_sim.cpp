@@ -140,9 +140,7 @@ sim::SimRequest sim_request(const SimArgs& args, const sim::Cluster& cluster) {
   settings.seed = args.game.seed_given ? args.game.seed : 1;
   settings.games = static_cast<std::uint64_t>(args.games);
   settings.threads = args.threads > 0 ? args.threads : (cluster.mpi ? 1 : 0);
-  bool bots_differ = false;
-  for (const auto& s : request.lineup) bots_differ |= s != request.lineup[0];
-  settings.rotate = args.rotate_given ? args.rotate : bots_differ;
+  settings.rotate = args.rotate_given ? args.rotate : sim::default_rotation(request.lineup);
   return request;
 }
 

@@ -34,19 +34,44 @@ void Match::restart(std::uint64_t seed, const std::vector<std::string>& seat_spe
   }
   actions_.clear();
   steps_ = 0;
+  has_pending_ = false;
 }
 
+// Checked once: apply_legal, since the erased apply would check the move again.
 std::optional<std::string> Match::play(Seat seat, Action action) {
   if (auto error = state_->check(seat, action)) return error;
   if (record_replay_) {
     std::string label = state_->describe(seat, action);
-    state_->apply(seat, action);
+    state_->apply_legal(seat, action);
     actions_.push_back({seat, action, std::move(label)});
   } else {
-    state_->apply(seat, action);
+    state_->apply_legal(seat, action);
   }
   ++steps_;
   return std::nullopt;
+}
+
+std::optional<std::string> Match::prepare(Seat seat, Action action) {
+  has_pending_ = false;
+  if (auto error = state_->check(seat, action)) return error;
+  pending_.seat = seat;
+  pending_.action = action;
+  pending_.label = state_->describe(seat, action);
+  if (!after_) after_ = state_->clone();
+  else after_->copy_from(*state_);
+  after_->apply_legal(seat, action);
+  pending_.outcome.reset();
+  if (after_->terminal()) pending_.outcome = after_->outcome().to_json();
+  has_pending_ = true;
+  return std::nullopt;
+}
+
+void Match::commit() {
+  if (!has_pending_) throw std::logic_error("commit: no move was prepared");
+  has_pending_ = false;
+  std::swap(state_, after_);   // the old state stays as the next prepare's copy
+  if (record_replay_) actions_.push_back({pending_.seat, pending_.action, std::move(pending_.label)});
+  ++steps_;
 }
 
 Action Match::bot_choice(Seat seat) {

@@ -15,6 +15,15 @@ namespace court {
 
 inline constexpr const char* kHuman = "human";
 
+// A move checked, labelled and played on the match's copy of the state, not yet part of the match: what a
+// server stores before the move counts (Match::prepare, then Match::commit once storage has taken it).
+struct PendingMove {
+  Seat seat = 0;
+  Action action{};
+  std::string label;                       // describe(seat, action) before the move
+  std::optional<nlohmann::json> outcome;   // the outcome, when the move ends the game
+};
+
 class Match {
  public:
   // `seat_specs` has one entry per seat: "human" or a bot spec ("random", "heuristic", ...).
@@ -35,6 +44,17 @@ class Match {
 
   // Applies `action` for `seat` and records it; on rejection returns why and changes nothing.
   std::optional<std::string> play(Seat seat, Action action);
+  // The last move played and its label (only while the replay is recorded: not after skip_replay).
+  const ReplayAction& last_move() const { return actions_.back(); }
+  // One pass over a move that must be stored before it counts: checks `action` for `seat`, labels it and
+  // plays it on a copy of the state the match keeps for this (reused, so no allocation in steady state).
+  // On rejection returns why. The match itself is unchanged until commit(); another prepare() replaces
+  // the pending move.
+  std::optional<std::string> prepare(Seat seat, Action action);
+  const PendingMove& pending() const { return pending_; }
+  // Makes the prepared move the match's: the copy becomes the state, the move is recorded. Throws
+  // std::logic_error when nothing is prepared.
+  void commit();
   // Lets the bot at `seat` choose and plays its move; returns the move.
   Action play_bot(Seat seat);
   // The move the bot at `seat` chooses, on a copy of the state determinized for `seat`.
@@ -57,6 +77,9 @@ class Match {
   std::shared_ptr<const GameFactory> factory_;
   std::unique_ptr<GameState> state_;
   std::unique_ptr<GameState> scratch_;       // the determinized copy handed to bots, reused
+  std::unique_ptr<GameState> after_;         // the state after the pending move (prepare), reused
+  PendingMove pending_;
+  bool has_pending_ = false;
   std::vector<std::string> seat_specs_;
   std::vector<std::unique_ptr<Bot>> bots_;   // nullptr for humans
   std::vector<Rng> determinize_rngs_;

@@ -56,7 +56,7 @@ asio::awaitable<void> drain(beast::tcp_stream& stream) {
 
 }  // namespace
 
-asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, Lab& lab, Caller caller) {
+asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, Caller caller) {
   beast::flat_buffer buffer;
   beast::error_code ec;
   for (;;) {

@@ -12,9 +12,9 @@
 namespace court::server {
 
 class Lobby;
-class Lab;
+class LabDoor;
 
 // `caller`: who is connected (its authorization is read from each request).
-boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, Lab& lab, Caller caller);
+boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, Caller caller);
 
 }  // namespace court::server

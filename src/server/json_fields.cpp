@@ -70,12 +70,18 @@ std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* 
   }
 }
 
+const nlohmann::json* object_field(const nlohmann::json& body, const char* name, const char* shape) {
+  if (absent(body, name)) return nullptr;
+  const nlohmann::json& field = body.at(name);
+  if (!field.is_object()) throw ApiError(400, "bad_field", fmt::format("field '{}' must be {}", name, shape));
+  return &field;
+}
+
 std::map<std::string, std::string> option_values(const nlohmann::json& body) {
   std::map<std::string, std::string> out;
-  auto it = body.find("options");
-  if (it == body.end() || it->is_null()) return out;
-  if (!it->is_object()) throw ApiError(400, "bad_field", "field 'options' must be an object of option values");
-  for (const auto& [key, value] : it->items()) {
+  const nlohmann::json* options = object_field(body, "options", "an object of option values");
+  if (!options) return out;
+  for (const auto& [key, value] : options->items()) {
     if (value.is_string()) out[key] = value.get<std::string>();
     else if (value.is_boolean()) out[key] = value.get<bool>() ? "true" : "false";
     else if (value.is_number_integer()) out[key] = value.dump();

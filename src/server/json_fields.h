@@ -29,6 +29,9 @@ std::optional<bool> bool_field(const nlohmann::json& object, const char* name);
 std::optional<std::int64_t> int_field(const nlohmann::json& object, const char* name, std::int64_t min,
                                       std::int64_t max);
 
+// An object field; nullptr when absent; ApiError "bad_field" ("field '<name>' must be <shape>") when it holds
+// anything but an object.
+const nlohmann::json* object_field(const nlohmann::json& body, const char* name, const char* shape);
 // The field 'options' of `body`: option values given as strings, integers or booleans, as text (the game
 // validates them); empty when absent; ApiError "bad_field" otherwise.
 std::map<std::string, std::string> option_values(const nlohmann::json& body);

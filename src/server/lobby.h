@@ -20,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/lab_door.h"
 #include "server/storage.h"
 #include "server/table.h"
 
@@ -31,14 +32,6 @@ struct TableLimits {
   int max_client_per_minute = 30;         // tables it may create in any minute (0: no limit)
   std::int64_t waiting_expiry_s = 86400;  // a table nobody joined for this long expires (0: never)
   std::function<std::int64_t()> clock;    // milliseconds since 1970; empty: the system clock (tests set it)
-};
-
-// A Lab variant a table is made from: its game, options and data directory.
-struct TableVariant {
-  std::string game;
-  std::string name;
-  std::map<std::string, std::string> options;
-  std::string data_dir;
 };
 
 class Lobby {

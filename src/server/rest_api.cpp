@@ -7,7 +7,7 @@
 #include "engine/data.h"
 #include "engine/registry.h"
 #include "server/api_error.h"
-#include "server/lab_api.h"
+#include "server/lab_door.h"
 #include "server/json_fields.h"
 #include "server/lobby.h"
 #include "server/names.h"
@@ -122,7 +122,7 @@ boost::asio::awaitable<HttpAnswer> answer_table(const std::string& method, const
 }
 
 boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target& target, const std::string& body,
-                                         Lobby& lobby, Lab& lab, const Caller& caller) {
+                                         Lobby& lobby, LabDoor& lab, const Caller& caller) {
   const auto parts = split_path(target.path);   // "api", ...
   if (parts.size() >= 2 && parts[1] == "lab") {
     if (!lab.admits(caller.loopback, caller.authorization)) {
@@ -169,7 +169,7 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
 }  // namespace
 
 boost::asio::awaitable<HttpAnswer> answer_api(const std::string& method, const Target& target, const std::string& body,
-                                              Lobby& lobby, Lab& lab, const Caller& caller) {
+                                              Lobby& lobby, LabDoor& lab, const Caller& caller) {
   HttpAnswer answer;
   try {
     answer = co_await route(method, target, body, lobby, lab, caller);

@@ -27,7 +27,7 @@
 #include "server/api_error.h"
 #include "server/client_limit.h"
 #include "server/http_session.h"
-#include "server/lab_api.h"
+#include "server/lab_door.h"
 #include "server/lobby.h"
 #include "server/storage.h"
 
@@ -44,7 +44,7 @@ int game_thread_count(int wanted) {
 }
 
 // One admitted connection: served while its slot is held.
-asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, Lab& lab,
+asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, LabDoor& lab,
                                      [[maybe_unused]] ClientLimit::Slot slot, Caller caller) {
   co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby, lab, std::move(caller));
 }
@@ -87,7 +87,7 @@ asio::awaitable<void> refuse_connection(tcp::socket socket, int limit) {
   stream.socket().shutdown(tcp::socket::shutdown_send, ec);
 }
 
-asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, Lab& lab, std::shared_ptr<ClientLimit> limit) {
+asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, LabDoor& lab, std::shared_ptr<ClientLimit> limit) {
   for (;;) {
     boost::system::error_code ec;
     tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(acceptor.get_executor()),
@@ -111,6 +111,23 @@ asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, Lab& la
   }
 }
 
+// A server without a Lab (ServerConfig::make_lab empty): it admits nobody, so every request for it is
+// refused as lab_closed before it reaches a route.
+class ClosedLab : public LabDoor {
+ public:
+  void start() override {}
+  bool admits(bool, const std::string&) const override { return false; }
+  HttpAnswer answer(const std::string&, const std::vector<std::string>&, const Target&, const std::string&) override {
+    return {404, error_body("not_found", "this server has no Lab").dump()};
+  }
+  TableVariant table_variant(std::int64_t) override { throw ApiError(404, "not_found", "this server has no Lab"); }
+};
+
+std::unique_ptr<LabDoor> open_lab_of(const ServerConfig& config) {
+  if (!config.make_lab) return std::make_unique<ClosedLab>();
+  return config.make_lab(config.db, config.lab);
+}
+
 // The two execution contexts, able to drop their pending work while both still exist: connections
 // (bound to the network context) and tables (bound to the game pool) hold each other, so neither
 // may outlive the other's context.
@@ -132,7 +149,7 @@ class GamePool : public asio::thread_pool {
 struct Server::Impl {
   explicit Impl(const ServerConfig& config)
       : storage(config.db),
-        lab(config.db, config.lab),
+        lab(open_lab_of(config)),
         game_pool(static_cast<std::size_t>(game_thread_count(config.game_threads))),
         lobby(storage, game_pool.get_executor(), config.tables),
         io(config.io_threads),
@@ -141,7 +158,7 @@ struct Server::Impl {
         client_limit(std::make_shared<ClientLimit>(config.max_client_connections)) {}
 
   Storage storage;
-  Lab lab;
+  std::unique_ptr<LabDoor> lab;
   GamePool game_pool;
   Lobby lobby;
   NetworkContext io;
@@ -174,8 +191,8 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 std::size_t Server::resumed() const { return impl_->resumed; }
 
 void Server::start() {
-  impl_->lab.start();
-  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, impl_->lab, impl_->client_limit), asio::detached);
+  impl_->lab->start();
+  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, *impl_->lab, impl_->client_limit), asio::detached);
   asio::co_spawn(impl_->io, expire_loop(impl_->lobby), asio::detached);
   for (int i = 0; i < impl_->io_threads; ++i) {
     impl_->threads.emplace_back([this] { impl_->io.run(); });

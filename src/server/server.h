@@ -3,10 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
-#include "server/lab_api.h"
+#include "server/lab_door.h"
 #include "server/lobby.h"
 
 namespace court::server {
@@ -20,6 +21,9 @@ struct ServerConfig {
   int max_client_connections = 64;  // open connections per client address; 0: no limit
   TableLimits tables;               // tables per client address, and the expiry of waiting tables
   LabConfig lab;                    // the Lab's token and job threads
+  // Opens the Lab on the database at `db` (src/lab/, a layer above: `court serve` passes court::server::open_lab).
+  // Empty: no Lab, and every request for it is refused as lab_closed.
+  std::function<std::unique_ptr<LabDoor>(const std::string& db, const LabConfig& config)> make_lab;
 };
 
 class Server {

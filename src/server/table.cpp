@@ -30,12 +30,11 @@ Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
     if (match_->state().terminal()) {
       throw std::runtime_error(fmt::format("table {}: stored move {} comes after the end of the game", code(), i + 1));
     }
-    const std::string label = match_->state().describe(a.seat, Action{a.code});
     if (auto error = match_->play(a.seat, Action{a.code})) {
       throw std::runtime_error(fmt::format("table {}: stored move {} ({}) does not replay: {}", code(), i + 1,
                                            a.label, *error));
     }
-    if (label != a.label) {
+    if (const std::string& label = match_->last_move().label; label != a.label) {
       throw std::runtime_error(fmt::format("table {}: stored move {} reads '{}' now, was '{}' (rules or data changed)",
                                            code(), i + 1, label, a.label));
     }
@@ -243,9 +242,8 @@ void Table::move(Seat seat, const std::string& token, std::int64_t step, std::ui
     throw ApiError(409, "stale", fmt::format("the move was chosen at step {}, but seat {}'s choice changed at step {}; "
                                              "choose again from the latest state", step, seat, turn_start_[seat]));
   }
-  const Action action{code_value};
-  if (auto error = match_->state().check(seat, action)) throw ApiError(409, "illegal", *error);
-  accept(seat, action);
+  if (auto error = match_->prepare(seat, Action{code_value})) throw ApiError(409, "illegal", *error);
+  accept();
   // Quick bots answer in this task, and the state after them says the move was taken: a state before
   // them would be stale a millisecond later (docs/protocol.md, "state").
   if (bots_answer_quickly()) play_bots();
@@ -259,38 +257,37 @@ bool Table::bots_answer_quickly() const {
   return next >= 0 && bot_took_[next] < kQuickBot;
 }
 
-// A person's move: stored, then applied, so a move the database cannot take is refused and the table plays on.
-void Table::accept(Seat seat, Action action) {
-  const GameState& state = match_->state();
-  StoredAction stored{seat, action.code, state.describe(seat, action)};
-  auto after = state.clone();
-  after->apply_legal(seat, action);
+// A person's move, prepared by the Match (checked, labelled and played on its copy of the state): stored,
+// then committed, so a move the database cannot take is refused, the match is unchanged and the table plays on.
+void Table::accept() {
+  const PendingMove& move = match_->pending();
+  StoredAction stored{move.seat, move.action.code, move.label};
   std::optional<std::string> outcome;
-  if (after->terminal()) outcome = after->outcome().to_json().dump();
+  if (move.outcome) outcome = move.outcome->dump();
   try {
     storage_->append_action(code(), match_->steps(), stored, outcome);
   } catch (const std::exception& e) {
     throw ApiError(500, "storage", fmt::format("the move could not be stored, so it was not played: {}", e.what()));
   }
-  play(seat, action);
+  const Seat seat = move.seat;
+  match_->commit();
+  note_turns(seat);
   settle();
 }
 
-// A bot's move: applied at once and stored with the bots' other moves of this task (store_bot_moves), before
-// anyone hears of them: a run of quick bots costs one commit, not one each.
+// A bot's move: played at once (checked, labelled and applied in one pass by Match::play) and stored with the
+// bots' other moves of this task (store_bot_moves), before anyone hears of them: a run of quick bots costs one
+// commit, not one each. An illegal choice is a bug in the bot: the table stops (play_one_bot).
 void Table::accept_bot(Seat seat, Action action) {
-  StoredAction stored{seat, action.code, match_->state().describe(seat, action)};
   const std::size_t step = match_->steps();
-  play(seat, action);
-  if (unstored_.empty()) unstored_from_ = step;
-  unstored_.push_back(std::move(stored));
-}
-
-void Table::play(Seat seat, Action action) {
   if (auto error = match_->play(seat, action)) {
-    throw std::logic_error(fmt::format("table {}: a checked move was refused: {}", code(), *error));
+    throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", record_.seats[seat].spec, seat,
+                                       *error));
   }
   note_turns(seat);
+  const ReplayAction& played = match_->last_move();
+  if (unstored_.empty()) unstored_from_ = step;
+  unstored_.push_back({seat, action.code, played.label});
 }
 
 // Stores the bots' moves of this task in one transaction; false (the table stops) when the database refuses
@@ -424,10 +421,6 @@ bool Table::play_one_bot() {
     const auto started = std::chrono::steady_clock::now();
     const Action action = match_->bot_choice(seat);
     bot_took_[seat] = std::chrono::steady_clock::now() - started;
-    if (auto error = match_->state().check(seat, action)) {
-      throw std::logic_error(fmt::format("bot {} at seat {} chose an illegal move: {}", record_.seats[seat].spec,
-                                         seat, *error));
-    }
     accept_bot(seat, action);
   } catch (const std::exception& e) {
     std::cerr << fmt::format("court serve: table {} stopped: {}\n", code(), e.what());

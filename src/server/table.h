@@ -86,9 +86,8 @@ class Table : public std::enable_shared_from_this<Table> {
  private:
   std::string compute_status() const;
   bool seat_taken(Seat seat) const;
-  void accept(Seat seat, Action action);
+  void accept();
   void accept_bot(Seat seat, Action action);
-  void play(Seat seat, Action action);
   bool store_bot_moves();
   void settle();
   void note_turns(Seat mover);

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+
 #include "engine/bot.h"
 #include "engine/match.h"
 #include "sim/ladder.h"
@@ -37,6 +40,10 @@ nlohmann::json play_ladder(const SimRequest& request, std::shared_ptr<const Game
 }
 
 }  // namespace
+
+bool default_rotation(const std::vector<std::string>& lineup) {
+  return std::adjacent_find(lineup.begin(), lineup.end(), std::not_equal_to<>()) != lineup.end();
+}
 
 void check_request(const SimRequest& request) {
   for (const auto& s : request.lineup) {

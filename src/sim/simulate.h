@@ -39,6 +39,11 @@ struct SimResult {
   bool interrupted = false;
 };
 
+// Whether seats rotate when the caller does not say: when the lineup's bots differ, so each bot plays every
+// seat and the first player's edge is shared out; with one bot everywhere seats stay put, so the report
+// shows that edge per seat. `court sim` (without --rotate/--no-rotate) and the Lab's jobs both ask this.
+bool default_rotation(const std::vector<std::string>& lineup);
+
 // The bots of `request` exist and may sit at a simulated table (UserError otherwise).
 void check_request(const SimRequest& request);
 

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <thread>
 
-#include "server/lab_api.h"
+#include "lab/api.h"
 #include "server/server.h"
 #include "server/server_test_support.h"
 
@@ -263,6 +263,7 @@ TEST(ServerLab, OtherAddressesNeedTheToken) {
   config.port = 0;
   config.db = temp_db("lab_network");
   config.lab.token = "s3cret";
+  config.make_lab = server::open_lab;
   server::Server serve(config);
   serve.start();
   const HttpReply refused = http_to(address, serve.port(), "GET", "/api/lab/variants");

@@ -23,6 +23,7 @@
 
 #include "engine/registry.h"
 #include "engine/replay.h"
+#include "lab/api.h"
 #include "server/server.h"
 
 namespace court::server_test {
@@ -161,6 +162,7 @@ court::server::ServerConfig test_config(const std::string& db) {
   config.port = 0;
   config.db = db;
   config.game_threads = 2;
+  config.make_lab = court::server::open_lab;
   return config;
 }
 

@@ -1,4 +1,4 @@
-#include "server/lab_csv.h"
+#include "lab/csv.h"
 
 #include <fmt/format.h>
 

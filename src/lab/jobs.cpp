@@ -1,4 +1,4 @@
-#include "server/lab_jobs.h"
+#include "lab/jobs.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -14,9 +14,9 @@
 #include "engine/bot.h"
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "lab/variants.h"
 #include "server/api_error.h"
 #include "server/json_fields.h"
-#include "server/lab_variants.h"
 #include "server/limits.h"
 #include "sim/simulate.h"
 
@@ -151,9 +151,7 @@ sim::SimRequest sim_request(const nlohmann::json& r, int threads) {
   request.settings.seed = r["seed"];
   request.settings.games = r["games"];
   request.settings.threads = threads;
-  bool bots_differ = false;
-  for (const auto& s : request.lineup) bots_differ |= s != request.lineup[0];
-  request.settings.rotate = bots_differ;
+  request.settings.rotate = sim::default_rotation(request.lineup);
   return request;
 }
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/game.h"
-#include "server/lab_store.h"
+#include "lab/store.h"
 
 namespace court::server {
 

@@ -1,4 +1,4 @@
-#include "server/lab_store.h"
+#include "lab/store.h"
 
 #include <fmt/format.h>
 #include "server/sqlite_db.h"
@@ -50,14 +50,23 @@ void LabStore::exec(const char* sql) { exec_sql(db_, path_, sql); }
 
 sqlite3_stmt* LabStore::prepare(const char* sql) { return prepare_sql(db_, path_, sql); }
 
+namespace {
+
+// What an edit may change of a variant, in this order, from parameter `first` on: name, files, options, hash.
+void bind_contents(sqlite3_stmt* s, int first, const Variant& v) {
+  bind_text(s, first, v.name);
+  bind_text(s, first + 1, nlohmann::json(v.files).dump());
+  bind_text(s, first + 2, nlohmann::json(v.options).dump());
+  bind_text(s, first + 3, v.hash);
+}
+
+}  // namespace
+
 std::int64_t LabStore::add_variant(const Variant& v) {
   std::lock_guard lock(mutex_);
   Statement s(prepare("INSERT INTO lab_variants (game, name, files, options, hash, created_ms) VALUES (?, ?, ?, ?, ?, ?)"));
   bind_text(s.get(), 1, v.game);
-  bind_text(s.get(), 2, v.name);
-  bind_text(s.get(), 3, nlohmann::json(v.files).dump());
-  bind_text(s.get(), 4, nlohmann::json(v.options).dump());
-  bind_text(s.get(), 5, v.hash);
+  bind_contents(s.get(), 2, v);
   sqlite3_bind_int64(s.get(), 6, v.created_ms);
   step_done(db_, s.get(), path_);
   return sqlite3_last_insert_rowid(db_);
@@ -66,10 +75,7 @@ std::int64_t LabStore::add_variant(const Variant& v) {
 void LabStore::update_variant(const Variant& v) {
   std::lock_guard lock(mutex_);
   Statement s(prepare("UPDATE lab_variants SET name = ?, files = ?, options = ?, hash = ? WHERE id = ? AND deleted = 0"));
-  bind_text(s.get(), 1, v.name);
-  bind_text(s.get(), 2, nlohmann::json(v.files).dump());
-  bind_text(s.get(), 3, nlohmann::json(v.options).dump());
-  bind_text(s.get(), 4, v.hash);
+  bind_contents(s.get(), 1, v);
   sqlite3_bind_int64(s.get(), 5, v.id);
   step_done(db_, s.get(), path_);
 }

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/lab_store.h"
+#include "lab/store.h"
 #include "sim/runner.h"
 
 namespace court::server {

@@ -1,4 +1,4 @@
-#include "server/lab_api.h"
+#include "lab/api.h"
 
 #include <fmt/format.h>
 
@@ -6,10 +6,10 @@
 #include <filesystem>
 
 #include "engine/registry.h"
+#include "lab/csv.h"
+#include "lab/variants.h"
 #include "server/api_error.h"
 #include "server/json_fields.h"
-#include "server/lab_csv.h"
-#include "server/lab_variants.h"
 #include "server/lobby.h"
 #include "server/secrets.h"
 #include "sim/compare.h"
@@ -50,10 +50,9 @@ const GameEntry& game_named(const std::string& id) {
 
 std::map<std::string, std::string> files_field(const nlohmann::json& body) {
   std::map<std::string, std::string> out;
-  auto it = body.find("files");
-  if (it == body.end() || it->is_null()) return out;
-  if (!it->is_object()) throw ApiError(400, "bad_field", "field 'files' must be an object: {\"<file>.toml\": \"text\"}");
-  for (const auto& [name, text] : it->items()) {
+  const nlohmann::json* files = object_field(body, "files", "an object: {\"<file>.toml\": \"text\"}");
+  if (!files) return out;
+  for (const auto& [name, text] : files->items()) {
     if (!text.is_string()) throw ApiError(400, "bad_field", fmt::format("file '{}' must be text", name.substr(0, 60)));
     out[name] = text.get<std::string>();
   }
@@ -284,6 +283,10 @@ HttpAnswer Lab::jobs(const std::string& method, const std::vector<std::string>& 
     return text_reply(store_.job(id)->csv, "text/csv; charset=utf-8");
   }
   throw ApiError(404, "not_found", fmt::format("no address {}", target.path.substr(0, 100)));
+}
+
+std::unique_ptr<LabDoor> open_lab(const std::string& db, const LabConfig& config) {
+  return std::make_unique<Lab>(db, config);
 }
 
 }  // namespace court::server

@@ -1,4 +1,4 @@
-#include "server/lab_variants.h"
+#include "lab/variants.h"
 
 #include <fmt/format.h>
 
