@@ -85,7 +85,8 @@ const std::vector<Layer>& layers() {
       {"games", {"engine", "bots", "games"}},
       {"sim", {"engine", "bots", "sim"}},
       {"server", {"engine", "bots", "sim", "server"}},
-      {"cli", {"engine", "bots", "sim", "server", "cli"}},
+      {"lab", {"engine", "bots", "sim", "server", "lab"}},
+      {"cli", {"engine", "bots", "sim", "server", "lab", "cli"}},
   };
   return all;
 }
