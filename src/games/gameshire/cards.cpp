@@ -1,3 +1,5 @@
+// Gameshire's data read into its immutable Rules: the maps, season cards, resource cards, skills and
+// wrinkles from data/gameshire/*.toml (errors name the file, line, entry and what is allowed), and the options.
 #include "games/gameshire/cards.h"
 
 #include <algorithm>
@@ -17,6 +19,13 @@ constexpr const char* kGameId = "gameshire";
 FieldReader entry_reader(const toml::table& table, const std::string& file, const std::string& entry) {
   const std::string at = file_line(file, table);
   return FieldReader(table, entry.empty() ? at : fmt::format("{}: {}", at, entry));
+}
+
+// The entry's "name": not empty, and no earlier entry's (`find` looks it up among them: -1 when absent).
+std::string distinct_name(const FieldReader& r, const GameshireRules& rules, int (GameshireRules::*find)(const std::string&) const) {
+  std::string name = r.nonempty_text("name");
+  if ((rules.*find)(name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", name));
+  return name;
 }
 
 int crop_index(char c) {
@@ -197,8 +206,7 @@ void load_cards(GameshireRules& rules, const GameConfig& config) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("card #{}", i + 1));
     r.only({"name", "plan", "demand", "require"});
     SeasonCard c;
-    c.name = r.nonempty_text("name");
-    if (rules.find_card(c.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", c.name));
+    c.name = distinct_name(r, rules, &GameshireRules::find_card);
     std::vector<std::uint8_t> plan_symbols, unused;
     c.plan = read_shape(r, "plan", true, plan_symbols);
     c.plan_symbols = plan_symbols;
@@ -279,8 +287,7 @@ void load_wrinkles(GameshireRules& rules, const GameConfig& config) {
     FieldReader r = entry_reader(*list[i].as_table(), file, fmt::format("wrinkle #{}", i + 1));
     r.only({"name", "colour", "text", "effects"});
     Wrinkle w;
-    w.name = r.nonempty_text("name");
-    if (rules.find_wrinkle(w.name) >= 0) r.fail("name", fmt::format("'{}' appears twice; names must be distinct", w.name));
+    w.name = distinct_name(r, rules, &GameshireRules::find_wrinkle);
     const std::string colour = r.text("colour", true);
     if (colour == "green") w.colour = Colour::Green;
     else if (colour == "yellow") w.colour = Colour::Yellow;

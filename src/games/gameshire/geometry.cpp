@@ -1,3 +1,5 @@
+// Gameshire's geometry (geometry.h): shapes made and normalized, their rotations and mirror images,
+// a placement's pattern on the 8x8 map, and every polyomino of n cells (the geometry tests count them).
 #include "games/gameshire/geometry.h"
 
 #include <algorithm>

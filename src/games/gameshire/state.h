@@ -3,9 +3,11 @@
 // skills and boons (the team's, or each player's in the competitive variant), its own random
 // generator and a public log of small structured events.
 //
-// Files: geometry.* (shapes and placement), cards.* (data and options), state.cpp (setup, legal
-// moves, determinization), rules.cpp (what a move does: one function per rule), view.cpp (views,
-// labels, the log in words), scenario.cpp (scenario files), stats.cpp (simulator figures).
+// Files: geometry.* (shapes and placement), cards.* (data and options), actions.h (a move packed
+// into an Action), state.cpp (the blank state, the listing of legal moves, determinization and hidden
+// items), rules.cpp (the rules page in its order: setup, which moves each step allows and what each
+// does, skills, wrinkles, the end and the outcome), view.cpp (views, labels, the log in words),
+// scenario.cpp (scenario files), stats.cpp (simulator figures), board.cpp (the terminal board).
 #pragma once
 
 #include <array>
@@ -16,6 +18,7 @@
 #include <type_traits>
 
 #include "engine/game.h"
+#include "games/gameshire/actions.h"
 #include "games/gameshire/cards.h"
 
 namespace court::gameshire {
@@ -25,31 +28,6 @@ enum class Season : std::uint8_t { Spring, Autumn, Over };
 // order records or shades it (Record); at the start of Autumn each player shades one square per gift
 // (GiftShade); the active player delivers a gift (Deliver) or refreshes the market (Refresh).
 enum class Step : std::uint8_t { Choose, Record, GiftShade, Deliver, Refresh, Over };
-
-enum class Move : std::uint8_t {
-  Choose = 1,     // a = market slot
-  Place,          // a = placement index in the card's list, b = anchor cell
-  Pass,
-  Omit,           // a = the card cell left out
-  UseSkill,       // a = crop; b = market slot (swap_resource) or season card (return_plan)
-  Erase,          // a = cell
-  Write,          // a = cell, b = value
-  ShadeGift,      // a = cell
-  Deliver,        // a = gift column
-  Discard,        // a = market slot (refresh)
-  Keep,           // end the refresh
-};
-
-struct MoveCode {
-  Move move = Move::Pass;
-  std::uint8_t a = 0;
-  std::uint8_t b = 0;
-  Action encode() const { return Action{static_cast<std::uint32_t>(move) | (std::uint32_t{a} << 4) | (std::uint32_t{b} << 12)}; }
-  static MoveCode decode(Action action) {
-    return MoveCode{static_cast<Move>(action.code & 0xf), static_cast<std::uint8_t>(action.code >> 4 & 0xff),
-                    static_cast<std::uint8_t>(action.code >> 12 & 0xff)};
-  }
-};
 
 enum class LossCause : std::uint8_t { None, SpringPass, AutumnAllPassed };
 const char* loss_cause_key(LossCause cause);
@@ -173,11 +151,11 @@ class GameshireState {
   bool terminal() const { return step_ == Step::Over; }
   // Open talk: the whole table, and a whisper to any other seat (docs/rules/gameshire.md, "Talk at the table").
   TalkNow talk(Seat seat) const { return open_talk(num_seats(), seat); }
-  // state.cpp: the legal moves, and what a seat cannot know.
+  // state.cpp: the legal moves (each step's from its writer in rules.cpp), and what a seat cannot know.
   void legal_actions(Seat seat, ActionList& out) const;
   void determinize(Seat seat, Rng& rng);
   void hidden_items(Seat seat, HiddenList& out) const;
-  // rules.cpp: what moves do, and the outcome.
+  // rules.cpp: what moves do (each rule's function), and the outcome.
   void apply(Seat seat, Action action);
   Outcome outcome() const;
   // view.cpp: a move in words, what a seat sees, and a move in parts.
@@ -191,8 +169,9 @@ class GameshireState {
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 
   // --- Building states --------------------------------------------------------------------------
+  // rules.cpp: the setup as the rules page deals it.
   static GameshireState new_game(const GameshireRules& rules, std::uint64_t seed);
-  // Everything but the decks and market: maps dealt, pools empty, Spring, seat 0 active.
+  // state.cpp: everything but the decks and market: maps dealt, pools empty, Spring, seat 0 active.
   static GameshireState blank(const GameshireRules& rules, std::uint64_t seed);
   friend GameshireState state_from_scenario(const GameshireRules& rules, const nlohmann::json& scenario, std::uint64_t seed);
 
@@ -217,15 +196,15 @@ class GameshireState {
   // otherwise only those drawn and those the options name.
   bool wrinkle_known(int w) const;
   const EventLog& log() const { return log_; }
-  int quota(Seat s) const;
+  int quota(Seat s) const;                    // rules.cpp: the player's share of the gifts
   bool won() const { return won_; }
   LossCause loss_cause() const { return loss_; }
   int gift_shade_column() const { return shade_col_; }
   int market_target() const { return market_target_; }
   int turns(Season s) const { return turns_[static_cast<int>(s)]; }
-  int score(Seat s) const;
+  int score(Seat s) const;                    // rules.cpp
 
-  // Rules questions (bots and views ask them too).
+  // Rules questions (rules.cpp; bots and views ask them too).
   Bits open_squares(Seat s) const;                      // where `s` may record/shade now
   // Some placement of `card` (meeting the demand if active in Autumn); with one square left out when
   // the player can pay for Orange Peppers.
@@ -246,13 +225,6 @@ class GameshireState {
   nlohmann::json place_parts(const MoveCode& m) const;
   nlohmann::json skill_parts(Seat seat, const MoveCode& m) const;
   // state.cpp
-  void add_skill_moves(Seat seat, ActionList& out) const;
-  void add_token_moves(Seat seat, ActionList& out) const;
-  void add_placements(Seat seat, ActionList& out) const;
-  int card_squares(CardId card) const;                  // squares of `card`'s side this season
-  bool some_omission_fits(Seat s, CardId card, bool as_active) const;
-  bool resource_available() const;                      // a resource card can be drawn
-  bool spring_complete() const;
   void resample_hidden_wrinkles(Rng& rng);
   // Inline: called for every event of every playout.
   void log_event(const LogEvent& e) {
@@ -260,29 +232,46 @@ class GameshireState {
     else if (log_.size() + 1 == log_.capacity()) log_.push_back({.kind = Event::LogFull});
   }
 
-  // rules.cpp
+  // rules.cpp, in its order: which moves each step allows (the writers legal_actions calls), what
+  // each move does, and the rules' questions they ask.
+  void deal_maps();
   void start_turn();
   void refill_market();
   bool draw_season(CardId* card);
+  int card_squares(CardId card) const;                  // squares of `card`'s side this season
+  bool some_omission_fits(Seat s, CardId card, bool as_active) const;
+  void add_choose_moves(Seat seat, ActionList& out) const;
+  void choose(int slot);
+  void add_record_moves(Seat seat, ActionList& out) const;
+  void add_placements(Seat seat, ActionList& out) const;
+  void place(Seat seat, int index, int anchor);
+  void record_square(Seat seat, int cell, Value v, bool triggers);
+  void check_boons(Seat seat);
+  void next_recorder();
+  void finish_card();
+  bool spring_complete() const;
+  void next_active();
+  void pass(Seat seat);
+  void start_autumn();
+  void add_gift_shade_moves(Seat seat, ActionList& out) const;
+  void shade_gift(Seat seat, int cell);
+  void next_gift_shade();
+  void add_deliver_moves(Seat seat, ActionList& out) const;
+  void deliver(Seat seat, int column);
+  void add_refresh_moves(ActionList& out) const;
+  void discard_slot(Seat seat, int slot);
+  void end_game(bool won, LossCause cause);
+  bool resource_available() const;                      // a resource card can be drawn
+  void add_skill_moves(Seat seat, ActionList& out) const;
+  void use_skill(Seat seat, int crop, int arg);
+  void add_token_moves(Seat seat, ActionList& out) const;
+  void erase(Seat seat, int cell);
+  void omit(Seat seat, int square);
+  void write(Seat seat, int cell, Value v);
   ResId draw_resource();
   void apply_wrinkle(int w);
   enum class BlightWhere : std::uint8_t { Anywhere, SparingCrowns, Border };
   void blight(int n, BlightWhere where);
-  void erase(Seat seat, int cell);
-  void choose(int slot);
-  void place(Seat seat, int index, int anchor);
-  void record_square(Seat seat, int cell, Value v, bool triggers);
-  void check_boons(Seat seat);
-  void pass(Seat seat);
-  void next_recorder();
-  void finish_card();
-  void next_active();
-  void start_autumn();
-  void next_gift_shade();
-  void deliver(Seat seat, int column);
-  void discard_slot(Seat seat, int slot);
-  void use_skill(Seat seat, int crop, int arg);
-  void end_game(bool won, LossCause cause);
 
   const GameshireRules* rules_ = nullptr;
   Rng rng_;
