@@ -5,7 +5,7 @@ JOBS   ?= $(shell nproc)
 GAME   ?= $(shell [ -d src/games/intrigue ] && echo intrigue || echo "")
 SEATS  ?= human,heuristic,heuristic
 
-.PHONY: run play test bench clean bootstrap build test-asan fuzz fuzz-build
+.PHONY: run play test bench clean bootstrap build test-asan fuzz fuzz-build lint
 
 bootstrap:
 	@bash scripts/bootstrap
@@ -45,6 +45,10 @@ fuzz: fuzz-build
 # The same tests under address and undefined-behaviour sanitizers.
 test-asan:
 	@$(MAKE) test PRESET=asan
+
+# No function over 80 lines in src/ (clang-tidy) or web/app/src (ESLint): scripts/lint.
+lint: build
+	@bash scripts/lint
 
 bench: build
 	@$(BUILD)/court_bench --benchmark_counters_tabular=true
