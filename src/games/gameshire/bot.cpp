@@ -383,28 +383,20 @@ double best_placement(const GameshireState& st, Seat seat, CardId card, ResId re
   return best;
 }
 
-// The value of choosing market slot `slot`: every player who has not passed adds their best placement
-// of its card, best(seat, card, res, as_active) (below -1e17 when it does not fit); in Autumn, more when
-// its resource card delivers a gift.
-template <class Best>
-double choice_value(const GameshireState& st, int slot, Best&& best) {
+double choose_score(const GameshireState& st, int slot) {
   const MarketSlot m = st.market()[slot];
   const Seat active = st.active();
   double total = 0;
   for (int k = 0; k < st.num_seats(); ++k) {
     const Seat s = (active + k) % st.num_seats();
     if (st.board(s).passed) continue;
-    const double v = best(s, m.card, m.res, s == active);
+    const double v = best_placement(st, s, m.card, m.res, s == active);
     // A player who cannot record it passes: ruinous in Spring before the quota, costly in Autumn.
     if (v < -1e17) total -= st.season() == Season::Spring && st.board(s).gifts_chosen < st.quota(s) ? 1000 : 15;
     else total += v;
   }
   if (st.season() == Season::Autumn && st.matching_gifts(active, m.res)) total += 30;
   return total;
-}
-
-double choose_score(const GameshireState& st, int slot) {
-  return choice_value(st, slot, [&](Seat s, CardId card, ResId res, bool as_active) { return best_placement(st, s, card, res, as_active); });
 }
 
 }  // namespace
@@ -478,11 +470,20 @@ class MoveJudge {
     return judges_[s].judge;
   }
 
-  // choose_score, with the judges' shared work.
+  // choose_score.
   double choose(int slot) {
-    return choice_value(st_, slot, [&](Seat s, CardId card, ResId res, bool as_active) {
-      return best_judged_placement(st_, judge(s), s, card, res, as_active);
-    });
+    const MarketSlot m = st_.market()[slot];
+    const Seat active = st_.active();
+    double total = 0;
+    for (int k = 0; k < st_.num_seats(); ++k) {
+      const Seat s = (active + k) % st_.num_seats();
+      if (st_.board(s).passed) continue;
+      const double v = best_judged_placement(st_, judge(s), s, m.card, m.res, s == active);
+      if (v < -1e17) total -= st_.season() == Season::Spring && st_.board(s).gifts_chosen < st_.quota(s) ? 1000 : 15;
+      else total += v;
+    }
+    if (st_.season() == Season::Autumn && st_.matching_gifts(active, m.res)) total += 30;
+    return total;
   }
 
   // Room for each seat's judge, made on first use (not cleared: a policy step makes one or two).
