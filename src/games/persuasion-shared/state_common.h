@@ -157,11 +157,7 @@ class PersuasionState {
     for (Seat t = 0; t < num_seats(); ++t) if (status_[t] == Status{}) out.insert(t);
     return out;
   }
-  int open_count() const {
-    int n = 0;
-    for (Seat t = 0; t < num_seats(); ++t) n += status_[t] == Status{} ? 1 : 0;
-    return n;
-  }
+  int open_count() const { return open_seats().size(); }
   // Who acts (to_act_now): the seats still to make this round's secret choice, among all seats or
   // (`open_only`) the open ones; or the one seat `s` deciding alone (none when -1).
   SeatSet still_choosing(bool open_only) const {
