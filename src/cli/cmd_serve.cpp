@@ -39,6 +39,16 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--lab-token", config->lab.token,
                   "Token that opens the Lab (/api/lab/, #/lab) to other addresses than this machine, sent as "
                   "'Authorization: Bearer TOKEN' (without it only loopback requests reach the Lab)");
+  cmd->add_flag("--lab-token-required", config->lab.token_required,
+               "The Lab needs --lab-token from this machine too (behind a proxy on this machine, say)");
+  cmd->add_option("--host", config->hosts,
+                  "A name the server answers to (repeatable); without it only localhost, 127.0.0.1, [::1] and the "
+                  "--bind address (any IP address when it is 0.0.0.0 or ::): a request naming another Host is "
+                  "refused with 421, against DNS rebinding");
+  cmd->add_option("--trust-proxy", config->trusted_proxies,
+                  "The IP address of a reverse proxy (repeatable): from it, the client is the right-most address of "
+                  "X-Forwarded-For that is not a trusted proxy, and is never loopback; from any other peer the "
+                  "header is ignored");
   cmd->add_option("--lab-jobs", config->lab.parallel_jobs, "Lab simulation jobs run at once (the rest wait in a queue)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));

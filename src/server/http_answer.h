@@ -8,10 +8,12 @@ namespace court::server {
 
 // What the server knows of who asks: the client's address as client_key() gives it (what per-client
 // limits count by), whether it is this machine (loopback), and the request's Authorization header.
+// RequestGuard (request_guard.h) makes it: for a connection, then for each request on it.
 struct Caller {
   std::string client;
   bool loopback = false;
   std::string authorization;
+  bool proxy = false;   // the connection is a --trust-proxy's: `client` comes from X-Forwarded-For
 };
 
 struct HttpAnswer {

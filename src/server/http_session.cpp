@@ -11,6 +11,7 @@
 
 #include "server/api_error.h"
 #include "server/limits.h"
+#include "server/request_guard.h"
 #include "server/rest_api.h"
 #include "server/static_files.h"
 #include "server/url.h"
@@ -33,6 +34,8 @@ http::response<http::string_body> make_response(unsigned version, bool keep_aliv
   res.set(http::field::content_type, content_type);
   res.set(http::field::cache_control, "no-cache");
   res.set("X-Content-Type-Options", "nosniff");
+  res.set("X-Frame-Options", "DENY");
+  res.set("Content-Security-Policy", kFrameCsp);
   res.keep_alive(keep_alive);
   res.body() = std::move(body);
   res.prepare_payload();
@@ -40,6 +43,36 @@ http::response<http::string_body> make_response(unsigned version, bool keep_aliv
 }
 
 std::string json_error(const std::string& code, const std::string& message) { return answer_text(error_body(code, message)); }
+
+std::optional<std::string_view> header(const http::request<http::string_body>& request, http::field field) {
+  const auto it = request.find(field);
+  return it == request.end() ? std::nullopt : std::optional<std::string_view>(it->value());
+}
+
+// Every X-Forwarded-For line of a request, in order, as one list.
+std::optional<std::string> forwarded_for(const http::request<http::string_body>& request) {
+  std::optional<std::string> out;
+  for (auto [it, end] = request.equal_range("X-Forwarded-For"); it != end; ++it) {
+    out = out ? *out + "," + std::string(it->value()) : std::string(it->value());
+  }
+  return out;
+}
+
+// The guard's refusal of a request (request_guard.h), or nothing; then `asking` is who asks.
+std::optional<ApiError> guarded(const RequestGuard& guard, const http::request<http::string_body>& request,
+                                const std::string& path, const Caller& connection, Caller& asking) {
+  const RequestHeads heads{request.method_string(), path, request.version(), header(request, http::field::host),
+                           header(request, http::field::origin), header(request, http::field::content_type),
+                           !request.body().empty(), beast::websocket::is_upgrade(request)};
+  if (auto refused = guard.refusal(heads)) return refused;
+  try {
+    const auto forwarded = forwarded_for(request);
+    asking = guard.request_caller(connection, forwarded, std::string(request[http::field::authorization]));
+  } catch (const ApiError& e) {
+    return e;
+  }
+  return std::nullopt;
+}
 
 // After refusing a request whose body is still arriving: stop sending, then read and drop what the
 // client still sends (up to a limit), so closing does not reset the connection before the client has
@@ -56,7 +89,8 @@ asio::awaitable<void> drain(beast::tcp_stream& stream) {
 
 }  // namespace
 
-asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, Caller caller) {
+asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, const RequestGuard& guard,
+                                 Caller caller) {
   beast::flat_buffer buffer;
   beast::error_code ec;
   for (;;) {
@@ -74,6 +108,13 @@ asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, LabDoor
     if (ec) break;
     auto request = parser.release();
     const Target target = parse_target(request.target());
+    Caller asking;
+    if (auto refused = guarded(guard, request, target.path, caller, asking)) {
+      auto res = make_response(request.version(), false, refused->status(), "application/json",
+                               json_error(refused->code(), refused->what()));
+      co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+      break;
+    }
 
     if (beast::websocket::is_upgrade(request)) {
       if (target.path != "/ws") {
@@ -92,14 +133,14 @@ asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, LabDoor
     http::response<http::string_body> res;
     if (target.path.rfind("/api/", 0) == 0) {
       const std::string method(request.method_string());
-      caller.authorization = std::string(request[http::field::authorization]);
-      HttpAnswer answer = co_await answer_api(method, target, request.body(), lobby, lab, caller);
+      HttpAnswer answer = co_await answer_api(method, target, request.body(), lobby, lab, asking);
       res = make_response(request.version(), keep_alive, answer.status, answer.content_type, std::move(answer.body));
     } else if (request.method() != http::verb::get && request.method() != http::verb::head) {
       res = make_response(request.version(), keep_alive, 405, "application/json",
                           json_error("method_not_allowed", "the client's files are read with GET"));
     } else if (auto file = find_static_file(target.path)) {
       res = make_response(request.version(), keep_alive, 200, file->content_type, std::string(file->content));
+      if (file->content_type.starts_with("text/html")) res.set("Content-Security-Policy", kPageCsp);
     } else {
       res = make_response(request.version(), keep_alive, 404, "application/json",
                           json_error("not_found", fmt::format("no file {}", target.path.substr(0, 100))));

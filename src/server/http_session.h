@@ -1,5 +1,6 @@
 // One HTTP connection: the REST lobby under /api/, the browser client's files, and the upgrade of
-// /ws to a WebSocket session. Keep-alive; bodies over 64 KiB are refused with 413.
+// /ws to a WebSocket session. Keep-alive; bodies over 64 KiB are refused with 413, and requests the
+// guard refuses (a foreign Host or Origin, a body not JSON) before they are routed.
 #pragma once
 
 #include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
@@ -13,8 +14,10 @@ namespace court::server {
 
 class Lobby;
 class LabDoor;
+class RequestGuard;
 
-// `caller`: who is connected (its authorization is read from each request).
-boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, Caller caller);
+// `caller`: who is connected; `guard` checks each request and says who asks in it (request_guard.h).
+boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, LabDoor& lab,
+                                        const RequestGuard& guard, Caller caller);
 
 }  // namespace court::server

@@ -16,6 +16,7 @@ namespace court::server {
 
 struct LabConfig {
   std::string token;          // --lab-token: needed from non-loopback addresses; empty: those are refused
+  bool token_required = false;  // --lab-token-required: the token is needed from loopback too
   int parallel_jobs = 1;      // --lab-jobs
   int threads_per_job = 1;    // --lab-threads
   std::string dir;            // variants' data directories; empty: "<db>.lab" beside the database
@@ -34,7 +35,7 @@ class LabDoor {
   virtual ~LabDoor() = default;
   // Starts the Lab's job workers (with the server's threads).
   virtual void start() = 0;
-  // Whether a request may reach the Lab: from loopback, or with the token.
+  // Whether a request may reach the Lab: with the token, or from loopback unless the token is required.
   virtual bool admits(bool loopback, const std::string& authorization) const = 0;
   // A request under /api/lab/ (`parts`: its path split at '/', "api" and "lab" first).
   virtual HttpAnswer answer(const std::string& method, const std::vector<std::string>& parts, const Target& target,

@@ -29,6 +29,7 @@
 #include "server/http_session.h"
 #include "server/lab_door.h"
 #include "server/lobby.h"
+#include "server/request_guard.h"
 #include "server/storage.h"
 
 namespace court::server {
@@ -44,9 +45,9 @@ int game_thread_count(int wanted) {
 }
 
 // One admitted connection: served while its slot is held.
-asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, LabDoor& lab,
+asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, LabDoor& lab, const RequestGuard& guard,
                                      [[maybe_unused]] ClientLimit::Slot slot, Caller caller) {
-  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby, lab, std::move(caller));
+  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby, lab, guard, std::move(caller));
 }
 
 // Expires tables that waited for people too long, checking a tenth as often as the expiry time (at
@@ -78,6 +79,8 @@ asio::awaitable<void> refuse_connection(tcp::socket socket, int limit) {
   co_await http::async_read_header(stream, buffer, request, asio::redirect_error(asio::use_awaitable, ec));
   http::response<http::string_body> reply(http::status::service_unavailable, 11);
   reply.set(http::field::content_type, "application/json");
+  reply.set("X-Frame-Options", "DENY");
+  reply.set("Content-Security-Policy", kFrameCsp);
   reply.keep_alive(false);
   reply.body() = error_body("too_many_connections",
                             fmt::format("this address has {} connections open already, the most the server allows", limit))
@@ -87,7 +90,8 @@ asio::awaitable<void> refuse_connection(tcp::socket socket, int limit) {
   stream.socket().shutdown(tcp::socket::shutdown_send, ec);
 }
 
-asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, LabDoor& lab, std::shared_ptr<ClientLimit> limit) {
+asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, LabDoor& lab, const RequestGuard& guard,
+                                  std::shared_ptr<ClientLimit> limit) {
   for (;;) {
     boost::system::error_code ec;
     tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(acceptor.get_executor()),
@@ -100,10 +104,10 @@ asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, LabDoor
     auto executor = socket.get_executor();
     const auto peer = socket.remote_endpoint(ec);
     if (ec) continue;   // already gone
-    const std::string client = client_key(peer.address());
-    if (auto slot = limit->admit(client)) {
-      Caller caller{client, peer.address().is_loopback(), ""};
-      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, lab, std::move(*slot), std::move(caller)),
+    Caller caller = guard.connection_caller(peer.address().to_string());
+    // A trusted proxy carries every client's connections: the cap per address cannot count them.
+    if (auto slot = caller.proxy ? std::optional<ClientLimit::Slot>(std::in_place) : limit->admit(caller.client)) {
+      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, lab, guard, std::move(*slot), std::move(caller)),
                      asio::detached);
     } else {
       asio::co_spawn(executor, refuse_connection(std::move(socket), limit->limit()), asio::detached);
@@ -122,6 +126,15 @@ class ClosedLab : public LabDoor {
   }
   TableVariant table_variant(std::int64_t) override { throw ApiError(404, "not_found", "this server has no Lab"); }
 };
+
+// The guard of `config`'s names and proxies; throws std::runtime_error (naming the flag) for a flag
+// it cannot serve by.
+RequestGuard guard_of(const ServerConfig& config) {
+  if (config.lab.token_required && config.lab.token.empty()) {
+    throw std::runtime_error("--lab-token-required needs --lab-token TOKEN: without one nobody could open the Lab");
+  }
+  return RequestGuard({config.bind, config.hosts, config.trusted_proxies});
+}
 
 std::unique_ptr<LabDoor> open_lab_of(const ServerConfig& config) {
   if (!config.make_lab) return std::make_unique<ClosedLab>();
@@ -145,10 +158,11 @@ class GamePool : public asio::thread_pool {
 }  // namespace
 
 // Members are declared so that what remains after stop() is destroyed tables first, then the pool,
-// then the database.
+// then the database. The guard comes first: it checks the flags before the database is opened.
 struct Server::Impl {
   explicit Impl(const ServerConfig& config)
-      : storage(config.db),
+      : guard(guard_of(config)),
+        storage(config.db),
         lab(open_lab_of(config)),
         game_pool(static_cast<std::size_t>(game_thread_count(config.game_threads))),
         lobby(storage, game_pool.get_executor(), config.tables),
@@ -157,6 +171,7 @@ struct Server::Impl {
         io_threads(std::max(1, config.io_threads)),
         client_limit(std::make_shared<ClientLimit>(config.max_client_connections)) {}
 
+  RequestGuard guard;
   Storage storage;
   std::unique_ptr<LabDoor> lab;
   GamePool game_pool;
@@ -192,7 +207,7 @@ std::size_t Server::resumed() const { return impl_->resumed; }
 
 void Server::start() {
   impl_->lab->start();
-  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, *impl_->lab, impl_->client_limit), asio::detached);
+  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, *impl_->lab, impl_->guard, impl_->client_limit), asio::detached);
   asio::co_spawn(impl_->io, expire_loop(impl_->lobby), asio::detached);
   for (int i = 0; i < impl_->io_threads; ++i) {
     impl_->threads.emplace_back([this] { impl_->io.run(); });

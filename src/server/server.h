@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/lab_door.h"
 #include "server/lobby.h"
@@ -21,6 +22,8 @@ struct ServerConfig {
   int max_client_connections = 64;  // open connections per client address; 0: no limit
   TableLimits tables;               // tables per client address, and the expiry of waiting tables
   LabConfig lab;                    // the Lab's token and job threads
+  std::vector<std::string> hosts;   // --host: names the server answers to beyond localhost and its addresses
+  std::vector<std::string> trusted_proxies;  // --trust-proxy: peers whose X-Forwarded-For names the client
   // Opens the Lab on the database at `db` (src/lab/, a layer above: `court serve` passes court::server::open_lab).
   // Empty: no Lab, and every request for it is refused as lab_closed.
   std::function<std::unique_ptr<LabDoor>(const std::string& db, const LabConfig& config)> make_lab;

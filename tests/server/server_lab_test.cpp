@@ -25,6 +25,11 @@ HttpReply lab(std::uint16_t port, const std::string& method, const std::string& 
   return http(port, method, "/api/lab/" + path, body.is_null() ? "" : body.dump());
 }
 
+// POST of a card table's CSV to variant `id`'s cards.toml, as the page sends it: {"csv": "..."}.
+HttpReply import_csv(std::uint16_t port, const std::string& id, const std::string& csv) {
+  return lab(port, "POST", "variants/" + id + "/csv/cards.toml", {{"csv", csv}});
+}
+
 json shipped(std::uint16_t port, const std::string& game) {
   const HttpReply r = lab(port, "GET", "games/" + game);
   EXPECT_EQ(r.status, 200) << r.body;
@@ -157,22 +162,20 @@ TEST(ServerLab, CardTablesRoundTripThroughCsv) {
   ASSERT_EQ(csv.status, 200);
   EXPECT_TRUE(csv.body.starts_with("title,type,effect,support,quantity,text")) << csv.body.substr(0, 80);
   const std::string edited = replaced(csv.body, "Oracle,action,oracle,0,1,", "Oracle,action,oracle,0,4,");
-  const HttpReply imported = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml", edited);
+  const HttpReply imported = import_csv(port, id, edited);
   ASSERT_EQ(imported.status, 200) << imported.body;
   EXPECT_NE(imported.json().at("hash"), v.at("hash"));
   EXPECT_EQ(lab(port, "GET", "variants/" + id + "/csv/cards.toml").body, edited) << "the table reads back as imported";
-  const HttpReply broken = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml",
-                                replaced(edited, "Oracle,action,oracle,0,4,", "Oracle,action,oracle,0,400,"));
+  const HttpReply broken = import_csv(port, id, replaced(edited, "Oracle,action,oracle,0,4,", "Oracle,action,oracle,0,400,"));
   EXPECT_EQ(broken.status, 400);
   EXPECT_EQ(broken.json().at("field"), "quantity");
   EXPECT_EQ(broken.json().at("row"), 2) << "Oracle is the first card, the CSV's second row: " << broken.body;
   const std::string third_row = "Assassination,";
   const auto at = edited.find('\n', edited.find(third_row));
-  const HttpReply late = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml",
-                              edited.substr(0, at) + ",extra,cells,beyond,the,header" + edited.substr(at));
+  const HttpReply late = import_csv(port, id, edited.substr(0, at) + ",extra,cells,beyond,the,header" + edited.substr(at));
   EXPECT_EQ(late.json().at("code"), "bad_csv");
   EXPECT_EQ(late.json().at("row"), 3) << late.body;
-  const HttpReply open_quote = http(port, "POST", "/api/lab/variants/" + id + "/csv/cards.toml", "title,type\n\"Oracle,action\n");
+  const HttpReply open_quote = import_csv(port, id, "title,type\n\"Oracle,action\n");
   EXPECT_EQ(open_quote.json().at("code"), "bad_csv");
   EXPECT_EQ(open_quote.json().at("row"), 2) << open_quote.body;
   EXPECT_EQ(lab(port, "GET", "variants/" + id + "/csv/cards.toml").body, edited) << "refused imports change nothing";

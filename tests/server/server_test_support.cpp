@@ -14,6 +14,7 @@
 #include <boost/beast/websocket.hpp>
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -46,16 +47,13 @@ HttpReply http(std::uint16_t port, const std::string& method, const std::string&
   return http_to("127.0.0.1", port, method, target, body);
 }
 
-HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
-                  const std::string& body, const std::string& authorization) {
+namespace {
+
+// Sends `req` to host:port and reads the whole answer.
+HttpReply exchange(const std::string& host, std::uint16_t port, bhttp::request<bhttp::string_body>& req) {
   asio::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(tcp::endpoint(asio::ip::make_address(host), port));
-  bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
-  req.set(bhttp::field::host, host);
-  if (!authorization.empty()) req.set(bhttp::field::authorization, authorization);
-  if (!body.empty()) req.set(bhttp::field::content_type, "application/json");
-  req.body() = body;
   req.prepare_payload();
   bhttp::write(stream, req);
   beast::flat_buffer buffer;
@@ -65,7 +63,33 @@ HttpReply http_to(const std::string& host, std::uint16_t port, const std::string
   auto res = parser.release();
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return {static_cast<int>(res.result_int()), res.body(), std::string(res[bhttp::field::content_type])};
+  HttpReply reply{static_cast<int>(res.result_int()), res.body(), std::string(res[bhttp::field::content_type]), {}};
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    reply.headers[name] = std::string(field.value());
+  }
+  return reply;
+}
+
+}  // namespace
+
+HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
+                  const std::string& body, const std::string& authorization) {
+  bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
+  req.set(bhttp::field::host, host + ":" + std::to_string(port));
+  if (!authorization.empty()) req.set(bhttp::field::authorization, authorization);
+  if (!body.empty()) req.set(bhttp::field::content_type, "application/json");
+  req.body() = body;
+  return exchange(host, port, req);
+}
+
+HttpReply http_with(std::uint16_t port, const std::string& method, const std::string& target, const Headers& headers,
+                    const std::string& body) {
+  bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
+  for (const auto& [name, value] : headers) req.insert(name, value);
+  req.body() = body;
+  return exchange("127.0.0.1", port, req);
 }
 
 nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request) {
@@ -178,6 +202,14 @@ InProcessServer::InProcessServer(const std::string& db, int max_client_connectio
 InProcessServer::InProcessServer(const std::string& db, const court::server::TableLimits& tables) {
   auto config = test_config(db);
   config.tables = tables;
+  server_ = std::make_unique<court::server::Server>(config);
+  server_->start();
+}
+
+InProcessServer::InProcessServer(const std::string& db,
+                                 const std::function<void(court::server::ServerConfig&)>& configure) {
+  auto config = test_config(db);
+  configure(config);
   server_ = std::make_unique<court::server::Server>(config);
   server_->start();
 }

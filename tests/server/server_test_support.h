@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,6 +19,7 @@
 
 namespace court::server {
 class Server;
+struct ServerConfig;
 }
 
 namespace court::server_test {
@@ -29,13 +31,20 @@ struct HttpReply {
   int status = 0;
   std::string body;
   std::string content_type;
+  std::map<std::string, std::string> headers;   // every header of the answer, names in lower case
   nlohmann::json json() const { return nlohmann::json::parse(body); }
 };
+
+using Headers = std::vector<std::pair<std::string, std::string>>;
 
 HttpReply http(std::uint16_t port, const std::string& method, const std::string& target, const std::string& body = "");
 // The same to `host` (an IP address), with an Authorization header when one is given.
 HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
                   const std::string& body = "", const std::string& authorization = "");
+// A request to 127.0.0.1:port with exactly `headers` (and Content-Length for a body): no Host, Origin or
+// Content-Type is added, so a test says what a browser or a hostile page would send.
+HttpReply http_with(std::uint16_t port, const std::string& method, const std::string& target, const Headers& headers,
+                    const std::string& body = "");
 // POST /api/tables; fails the test unless the answer is 201. Returns the summary.
 nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request);
 // POST /api/tables/{code}/join; fails the test unless the answer is 200. Returns {seat, token, code}.
@@ -72,6 +81,8 @@ class InProcessServer {
   explicit InProcessServer(const std::string& db, int max_client_connections = 64);
   // With `tables` as the `court serve` table limits (and, for tests, a clock).
   InProcessServer(const std::string& db, const court::server::TableLimits& tables);
+  // With the test's configuration changed by `configure` (its flags: --host, --trust-proxy, ...).
+  InProcessServer(const std::string& db, const std::function<void(court::server::ServerConfig&)>& configure);
   ~InProcessServer();
   std::uint16_t port() const;
   std::size_t resumed() const;

@@ -222,11 +222,11 @@ function headers(json: boolean): Record<string, string> {
   return out;
 }
 
-async function call<T>(method: string, path: string, body?: unknown, text?: string): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     headers: headers(body !== undefined),
-    body: body !== undefined ? JSON.stringify(body) : text,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const answer = await response.text();
   let data: Record<string, unknown> | null = null;
@@ -267,7 +267,7 @@ export const deleteVariant = (id: number) => call<{ deleted: number }>("DELETE",
 export const variantFileUrl = (id: number, file: string) => `${v(id)}/files/${enc(file)}`;
 export const csvUrl = (id: number, file: string, table: string) => `${v(id)}/csv/${enc(file)}?table=${enc(table)}`;
 export const importCsv = (id: number, file: string, table: string, csv: string) =>
-  call<Variant>("POST", csvUrl(id, file, table), undefined, csv);
+  call<Variant>("POST", csvUrl(id, file, table), { csv });
 
 export const submitJob = (request: JobRequest) => call<Job>("POST", "/api/lab/jobs", request);
 export const listJobs = () => call<Job[]>("GET", "/api/lab/jobs");
