@@ -122,6 +122,7 @@ nlohmann::json request(std::uint16_t port, http::verb verb, const std::string& t
   stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{verb, target, 11};
   req.set(http::field::host, "127.0.0.1");
+  if (!body.empty()) req.set(http::field::content_type, "application/json");   // the server refuses others (415)
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);
