@@ -3,12 +3,18 @@
 // simulation as `court sim` runs it (sim::simulate and the JSON document written; with --csv as well).
 // The move latency of tables while a Lab job runs is measured by the load tool:
 // `court_serve_load --think 200-600 --lab-job '{...}'` against the same run without --lab-job.
+// A job's memory (issue 38): the peak resident memory a 1,000,000- and a 10,000,000-game Lab job add, each
+// in a fresh child process (VmHWM after the job less VmRSS before it), as `peak_rss_growth_MiB`.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "engine/registry.h"
@@ -76,7 +82,66 @@ void lab_job(benchmark::State& state, const Case& c) {
   std::filesystem::remove_all(dir);
 }
 
+// A field of /proc/self/status in KiB ("VmHWM", "VmRSS").
+double status_kib(const std::string& field) {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(field + ":", 0) == 0) return std::stod(line.substr(field.size() + 1));
+  }
+  return 0;
+}
+
+// Runs a Lab job of `games` intrigue games (3 random seats; over 1,000,000 as a sweep of starting_points,
+// 1,000,000 games a value) in a child process and returns the peak memory it added, in MiB.
+double job_peak_growth_mib(std::int64_t games, const std::string& dir) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  const pid_t child = fork();
+  if (child == 0) {
+    close(fds[0]);
+    const double before = status_kib("VmRSS");
+    {
+      server::LabStore store(dir + "/lab.db");
+      server::LabJobs jobs(store, {.dir = dir + "/lab", .threads_per_job = 2});
+      jobs.start();
+      nlohmann::json body = {{"game", "intrigue"}, {"games", std::min<std::int64_t>(games, 1'000'000)}, {"seed", 1}};
+      if (games > 1'000'000) {
+        std::vector<std::string> values;
+        for (std::int64_t v = 1; v <= games / 1'000'000; ++v) values.push_back(std::to_string(v));
+        body["sweep"] = {{"option", "starting_points"}, {"values", values}};
+      }
+      const std::int64_t id = jobs.submit(body).at("id");
+      while (jobs.describe(id, false).at("status") == "queued" || jobs.describe(id, false).at("status") == "running") {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    }
+    const double growth = (status_kib("VmHWM") - before) / 1024;
+    [[maybe_unused]] const auto written = write(fds[1], &growth, sizeof growth);
+    _exit(0);
+  }
+  close(fds[1]);
+  double growth = -1;
+  [[maybe_unused]] const auto got = read(fds[0], &growth, sizeof growth);
+  close(fds[0]);
+  waitpid(child, nullptr, 0);
+  return growth;
+}
+
+void lab_job_memory(benchmark::State& state) {
+  const std::int64_t games = state.range(0);
+  char dir_template[] = "/tmp/court_bench_lab_XXXXXX";
+  const std::string dir = mkdtemp(dir_template);
+  double growth = 0;
+  for (auto _ : state) growth = job_peak_growth_mib(games, dir);
+  std::filesystem::remove_all(dir);
+  state.counters["peak_rss_growth_MiB"] = growth;
+  state.counters["games"] = static_cast<double>(games);
+}
+
 const bool kRegistered = [] {
+  benchmark::RegisterBenchmark("lab_memory/lab_job/intrigue/3p", lab_job_memory)
+      ->Arg(1'000'000)->Arg(10'000'000)->Iterations(1)->UseRealTime()->Unit(benchmark::kSecond);
   for (const Case& c : kCases) {
     const std::string name = fmt::format("{}/{}p/{}games", c.game, c.players, kGames);
     benchmark::RegisterBenchmark(("lab_overhead/court_sim_json/" + name).c_str(),
