@@ -156,11 +156,10 @@ std::int64_t LabStore::active_jobs(const std::string* client) {
 
 void LabStore::set_checkpoint(std::int64_t id, const std::string& checkpoint, std::int64_t done) {
   std::lock_guard lock(mutex_);
-  Statement s(prepare("UPDATE lab_jobs SET checkpoint = ?, checkpointed = ?, done = ? WHERE id = ?"));
+  Statement s(prepare("UPDATE lab_jobs SET checkpoint = ?1, checkpointed = ?2, done = ?2 WHERE id = ?3"));
   bind_text(s.get(), 1, checkpoint);
   sqlite3_bind_int64(s.get(), 2, done);
-  sqlite3_bind_int64(s.get(), 3, done);
-  sqlite3_bind_int64(s.get(), 4, id);
+  sqlite3_bind_int64(s.get(), 3, id);
   step_done(db_, s.get(), path_);
 }
 

@@ -401,7 +401,7 @@ TEST(ServerLabCheckpoints, AJobKilledWithTheServerResumesFromItsCheckpoint) {
   std::int64_t id = 0, checkpointed = 0;
   {
     ServeProcess serve(db, args);
-    id = lab(serve.port(), "POST", "jobs", {{"game", "intrigue"}, {"games", 200000}, {"seed", 5}}).json().at("id");
+    id = lab(serve.port(), "POST", "jobs", {{"game", "intrigue"}, {"games", 60000}, {"seed", 5}}).json().at("id");
     checkpointed = checkpointed_job(serve.port(), id).value("checkpointed", 0);
     serve.kill_hard();
   }
@@ -412,7 +412,7 @@ TEST(ServerLabCheckpoints, AJobKilledWithTheServerResumesFromItsCheckpoint) {
   EXPECT_GT(resumed.at("done").get<std::int64_t>(), 0) << "resumed, not run from zero";
   const json done = finished_job(serve.port(), id);
   ASSERT_EQ(done.at("status"), "done") << done.dump();
-  EXPECT_EQ(done.at("done"), 200000);
+  EXPECT_EQ(done.at("done"), 60000);
   const std::string out = testing::TempDir() + "lab_resume_report.json";
   std::string command = replaced(done.at("command"), "court sim", std::string(COURT_BINARY) + " sim -q");
   run_command(replaced(command, "--json report.json", "--json " + out));
