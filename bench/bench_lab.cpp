@@ -3,12 +3,19 @@
 // simulation as `court sim` runs it (sim::simulate and the JSON document written; with --csv as well).
 // The move latency of tables while a Lab job runs is measured by the load tool:
 // `court_serve_load --think 200-600 --lab-job '{...}'` against the same run without --lab-job.
+// A job's memory (issue 38): the peak resident memory the simulation of a 1,000,000- and a 10,000,000-game
+// Lab job adds, each in a fresh child process (VmHWM after the job less VmRSS before it), as
+// `peak_rss_growth_MiB`.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "engine/registry.h"
@@ -76,7 +83,64 @@ void lab_job(benchmark::State& state, const Case& c) {
   std::filesystem::remove_all(dir);
 }
 
+// A field of /proc/self/status in KiB ("VmHWM", "VmRSS").
+double status_kib(const std::string& field) {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(field + ":", 0) == 0) return std::stod(line.substr(field.size() + 1));
+  }
+  return 0;
+}
+
+// The simulation of a Lab job of `games` intrigue games (3 random seats; over 1,000,000 as a sweep of
+// starting_points, 1,000,000 games a value) as LabJobs::run runs it -- no records kept, a checkpoint written
+// out every 5 s -- in a child process (the Lab's own worker runs at SCHED_IDLE, which a loaded machine
+// starves); returns the peak memory it added, in MiB.
+double job_peak_growth_mib(std::int64_t games) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  const pid_t child = fork();
+  if (child == 0) {
+    close(fds[0]);
+    const double before = status_kib("VmRSS");
+    {
+      sim::SimRequest request = request_for({"intrigue", 3});
+      request.configs.clear();
+      for (std::int64_t v = 1; v <= std::max<std::int64_t>(1, games / 1'000'000); ++v) {
+        request.configs.push_back(request.entry->make_config(3, {{"starting_points", std::to_string(v)}}));
+      }
+      request.settings.games = static_cast<std::uint64_t>(std::min<std::int64_t>(games, 1'000'000));
+      request.settings.threads = 2;
+      std::size_t checkpoint_bytes = 0;
+      sim::SimHooks hooks;
+      hooks.checkpoint = [&](const nlohmann::json& c) { checkpoint_bytes = c.dump().size(); };
+      const std::string report = sim::simulate(request, sim::Cluster{}, hooks).document.dump(2);
+      benchmark::DoNotOptimize(report.size() + checkpoint_bytes);
+    }
+    const double growth = (status_kib("VmHWM") - before) / 1024;
+    [[maybe_unused]] const auto written = write(fds[1], &growth, sizeof growth);
+    _exit(0);
+  }
+  close(fds[1]);
+  double growth = -1;
+  [[maybe_unused]] const auto got = read(fds[0], &growth, sizeof growth);
+  close(fds[0]);
+  waitpid(child, nullptr, 0);
+  return growth;
+}
+
+void lab_job_memory(benchmark::State& state) {
+  const std::int64_t games = state.range(0);
+  double growth = 0;
+  for (auto _ : state) growth = job_peak_growth_mib(games);
+  state.counters["peak_rss_growth_MiB"] = growth;
+  state.counters["games"] = static_cast<double>(games);
+}
+
 const bool kRegistered = [] {
+  benchmark::RegisterBenchmark("lab_memory/lab_job/intrigue/3p", lab_job_memory)
+      ->Arg(1'000'000)->Arg(10'000'000)->Iterations(1)->UseRealTime()->Unit(benchmark::kSecond);
   for (const Case& c : kCases) {
     const std::string name = fmt::format("{}/{}p/{}games", c.game, c.players, kGames);
     benchmark::RegisterBenchmark(("lab_overhead/court_sim_json/" + name).c_str(),

@@ -34,6 +34,7 @@ foreach(game IN LISTS COURT_FUZZ_GAMES)
   target_compile_definitions(fuzz_data_${id} PRIVATE COURT_FUZZ_GAME="${game}" COURT_FUZZ_DATA="${data_home}")
 endforeach()
 court_fuzz_target(fuzz_rest fuzz_rest.cpp court_lab)
+court_fuzz_target(fuzz_lab_job fuzz_lab_job.cpp court_lab)
 court_fuzz_target(fuzz_ws fuzz_ws.cpp court_server)
 court_fuzz_target(fuzz_request_guard fuzz_request_guard.cpp court_server)
 

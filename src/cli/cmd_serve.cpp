@@ -55,6 +55,24 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--lab-threads", config->lab.threads_per_job, "Simulation threads of one Lab job")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
+  cmd->add_option("--lab-max-job-games", config->lab.max_job_games,
+                  "Games one Lab job may ask, over every batch (games x sweep values x (1 + ladder bots)); more is "
+                  "refused with 400 job_too_big")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->add_option("--lab-max-client-jobs", config->lab.max_client_jobs,
+                  "Lab jobs one client address may have queued or running; one more is refused with 429 too_many_jobs")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--lab-max-jobs", config->lab.max_jobs,
+                  "Lab jobs queued or running in all; one more is refused with 429 too_many_jobs")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--lab-checkpoint", config->lab.checkpoint_seconds,
+                  "Seconds between a running Lab job's checkpoints (what it resumes from after a crash; 0: after "
+                  "every round of games)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 86400));
   cmd->callback([config] {
     std::unique_ptr<server::Server> server;
     try {

@@ -135,7 +135,8 @@ std::string query(const Target& target, const char* key) {
 
 Lab::Lab(const std::string& db, const LabConfig& config)
     : config_(config),
-      settings_{config.dir.empty() ? db + ".lab" : config.dir, config.parallel_jobs, config.threads_per_job},
+      settings_{config.dir.empty() ? db + ".lab" : config.dir, config.parallel_jobs, config.threads_per_job,
+                config.max_job_games, config.max_client_jobs, config.max_jobs, config.checkpoint_seconds},
       store_(db),
       jobs_(store_, settings_) {}
 
@@ -151,16 +152,16 @@ bool Lab::admits(bool loopback, const std::string& authorization) const {
 }
 
 HttpAnswer Lab::answer(const std::string& method, const std::vector<std::string>& parts, const Target& target,
-                       const std::string& body) {
+                       const std::string& body, const Caller& caller) {
   try {
-    return route(method, parts, target, body);
+    return route(method, parts, target, body, caller);
   } catch (const Refusal& r) {
     return json_reply(400, r.body);
   }
 }
 
 HttpAnswer Lab::route(const std::string& method, const std::vector<std::string>& parts, const Target& target,
-                      const std::string& body) {
+                      const std::string& body, const Caller& caller) {
   // parts: "api", "lab", ...
   if (parts.size() == 4 && parts[2] == "games") {
     require(method, "GET");
@@ -173,7 +174,7 @@ HttpAnswer Lab::route(const std::string& method, const std::vector<std::string>&
     return json_reply(200, out);
   }
   if (parts.size() >= 3 && parts[2] == "variants") return variants(method, parts, target, body);
-  if (parts.size() >= 3 && parts[2] == "jobs") return jobs(method, parts, target, body);
+  if (parts.size() >= 3 && parts[2] == "jobs") return jobs(method, parts, target, body, caller);
   if (parts.size() == 3 && parts[2] == "compare") {
     require(method, "GET");
     auto report_of = [&](const char* key) {
@@ -268,11 +269,11 @@ HttpAnswer Lab::variants(const std::string& method, const std::vector<std::strin
 }
 
 HttpAnswer Lab::jobs(const std::string& method, const std::vector<std::string>& parts, const Target& target,
-                     const std::string& body) {
+                     const std::string& body, const Caller& caller) {
   if (parts.size() == 3) {
     if (method == "GET") return json_reply(200, jobs_.list());
     require(method, "POST");
-    return json_reply(201, jobs_.submit(parse_json_object(body, "the request body")));
+    return json_reply(201, jobs_.submit(parse_json_object(body, "the request body"), caller.client));
   }
   const std::int64_t id = id_in(parts[3], "job");
   if (parts.size() == 4) {
@@ -284,10 +285,7 @@ HttpAnswer Lab::jobs(const std::string& method, const std::vector<std::string>& 
   const std::string file = parts.size() == 5 ? parts[4] : "";
   if (file == "report.json") return text_reply(jobs_.report_text(id), "application/json");
   if (file == "report.html") return text_reply(sim::report_html(nlohmann::json::parse(jobs_.report_text(id))), "text/html; charset=utf-8");
-  if (file == "report.csv") {
-    jobs_.report_text(id);   // refuses a job that is not done
-    return text_reply(store_.job(id)->csv, "text/csv; charset=utf-8");
-  }
+  if (file == "report.csv") return text_reply(jobs_.csv_text(id), "text/csv; charset=utf-8");
   throw ApiError(404, "not_found", fmt::format("no address {}", target.path.substr(0, 100)));
 }
 

@@ -21,16 +21,16 @@ class Lab : public LabDoor {
 
   bool admits(bool loopback, const std::string& authorization) const override;
   HttpAnswer answer(const std::string& method, const std::vector<std::string>& parts, const Target& target,
-                    const std::string& body) override;
+                    const std::string& body, const Caller& caller) override;
   TableVariant table_variant(std::int64_t id) override;
 
  private:
   HttpAnswer route(const std::string& method, const std::vector<std::string>& parts, const Target& target,
-                   const std::string& body);
+                   const std::string& body, const Caller& caller);
   HttpAnswer variants(const std::string& method, const std::vector<std::string>& parts, const Target& target,
                       const std::string& body);
   HttpAnswer jobs(const std::string& method, const std::vector<std::string>& parts, const Target& target,
-                  const std::string& body);
+                  const std::string& body, const Caller& caller);
 
   LabConfig config_;
   LabSettings settings_;

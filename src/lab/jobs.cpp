@@ -197,11 +197,44 @@ LabJobs::~LabJobs() {
 }
 
 void LabJobs::start() {
-  for (const Job& j : store_.unfinished_jobs()) queue_.push_back(j.id);
+  for (const Job& j : store_.unfinished_jobs()) {
+    if (j.status == "running" && store_.found_running(j.id) >= 2) {
+      store_.set_job(j.id, "failed", j.done, "", "", "the server stopped twice while this job ran, so it is not "
+                                                     "run again (submit it again to run it from the start)");
+      continue;
+    }
+    if (j.status == "running") store_.set_job(j.id, "queued", j.checkpointed);   // resumes from its checkpoint
+    queue_.push_back(j.id);
+  }
   for (int i = 0; i < std::max(1, settings_.parallel_jobs); ++i) workers_.emplace_back([this] { work(); });
 }
 
-nlohmann::json LabJobs::submit(const nlohmann::json& body) {
+// Refuses a job over the games cap, or one more than the client's or everyone's queue caps allow.
+void LabJobs::check_caps(const sim::SimRequest& sim, const std::string& client) {
+  const std::size_t batches = sim::batch_count(sim);
+  const double total = static_cast<double>(sim.settings.games) * static_cast<double>(batches);
+  if (total > static_cast<double>(settings_.max_job_games)) {
+    throw ApiError(400, "job_too_big",
+                   fmt::format("this job asks for {:.0f} games ({} a batch, {} batches: {} variant(s) x (1 + {} ladder "
+                               "bots)); a job may have at most {} games in all (the server's --lab-max-job-games)",
+                               total, sim.settings.games, batches, sim.configs.size(), sim.ladder.size(),
+                               settings_.max_job_games));
+  }
+  const std::int64_t mine = store_.active_jobs(&client);
+  if (mine >= settings_.max_client_jobs) {
+    throw ApiError(429, "too_many_jobs",
+                   fmt::format("this client has {} Lab jobs queued or running, the most one client may have (the "
+                               "server's --lab-max-client-jobs): wait for one to end, or cancel one", mine));
+  }
+  const std::int64_t all = store_.active_jobs(nullptr);
+  if (all >= settings_.max_jobs) {
+    throw ApiError(429, "too_many_jobs",
+                   fmt::format("the Lab has {} jobs queued or running, the most it takes (the server's "
+                               "--lab-max-jobs): try again when one has ended", all));
+  }
+}
+
+nlohmann::json LabJobs::submit(const nlohmann::json& body, const std::string& client) {
   const nlohmann::json request = normalized_request(body, store_, settings_.dir);
   sim::SimRequest sim;
   try {
@@ -210,7 +243,12 @@ nlohmann::json LabJobs::submit(const nlohmann::json& body) {
     throw ApiError(400, "bad_option", e.what());
   }
   const auto total = static_cast<std::int64_t>(sim.settings.games * sim::batch_count(sim));
-  const std::int64_t id = store_.add_job(request.dump(), total, wall_ms());
+  std::int64_t id = 0;
+  {
+    std::lock_guard hold(submit_mutex_);
+    check_caps(sim, client);
+    id = store_.add_job(request.dump(), total, wall_ms(), client);
+  }
   {
     std::lock_guard lock(mutex_);
     queue_.push_back(id);
@@ -224,6 +262,7 @@ nlohmann::json LabJobs::describe(std::int64_t id, bool with_report) {
   if (!job) throw ApiError(404, "unknown_job", fmt::format("no job {}", id));
   const nlohmann::json request = nlohmann::json::parse(job->request);
   nlohmann::json out = {{"id", id}, {"status", job->status}, {"done", job->done}, {"total", job->total},
+                        {"checkpointed", job->checkpointed},
                         {"request", request}, {"command", command_line(request)},
                         {"mpi_command", "mpirun -np 4 " + command_line(request)}, {"created_ms", job->created_ms}};
   {
@@ -263,6 +302,16 @@ std::string LabJobs::report_text(std::int64_t id) {
   return job->report;
 }
 
+std::string LabJobs::csv_text(std::int64_t id) {
+  report_text(id);   // refuses a job that is not done
+  auto job = store_.job(id, true);
+  if (job->total > kMaxCsvGames) {
+    throw ApiError(409, "no_csv", fmt::format("job {} played {} games: the Lab keeps a job's CSV up to {} games; its "
+                                              "command with --csv FILE writes it", id, job->total, kMaxCsvGames));
+  }
+  return job->csv;
+}
+
 bool LabJobs::closing() {
   std::lock_guard lock(mutex_);
   return closing_;
@@ -286,7 +335,9 @@ void LabJobs::work() {
   }
 }
 
-// Runs one job and stores how it ended: its report, cancelled, or why it failed.
+// Runs one job and stores how it ended: its report, cancelled, or why it failed. A job of more than
+// kMaxCsvGames games keeps no records (its games are folded as they finish) and is checkpointed every
+// checkpoint_seconds; one that had been stopped resumes from its checkpoint.
 void LabJobs::run(std::int64_t id) {
   std::shared_ptr<Live> live;
   {
@@ -295,23 +346,37 @@ void LabJobs::run(std::int64_t id) {
   }
   try {
     const auto job = store_.job(id, false);
-    store_.set_job(id, "running", 0);
+    const bool csv = job->total <= kMaxCsvGames;
+    const std::string saved = csv ? "" : store_.checkpoint(id);
+    store_.set_job(id, "running", saved.empty() ? 0 : job->checkpointed);
     const sim::SimRequest request = sim_request(nlohmann::json::parse(job->request), settings_.threads_per_job);
-    const sim::SimResult result = sim::simulate(
-        request, sim::Cluster{}, {.stop = &live->stop, .progress = &live->progress, .keep_records = true});
-    const auto done = static_cast<std::int64_t>(live->progress.finished.load());
-    if (result.interrupted && closing()) {
-      store_.set_job(id, "queued", 0);   // the server is stopping: the job runs again after the restart
-    } else if (result.interrupted) {
-      store_.set_job(id, "cancelled", done);
-    } else {
-      std::vector<sim::CsvPart> parts;
-      for (std::size_t v = 0; v < result.contexts.size(); ++v) parts.push_back({&result.contexts[v], &result.records[v]});
-      store_.set_job(id, "done", done, result.document.dump(2) + "\n", sim::records_csv(parts));
+    const nlohmann::json resume = saved.empty() ? nlohmann::json() : nlohmann::json::parse(saved);
+    sim::SimHooks hooks{.stop = &live->stop, .progress = &live->progress, .keep_records = csv};
+    if (!csv) {
+      hooks.checkpoint = [&](const nlohmann::json& checkpoint) {
+        store_.set_checkpoint(id, checkpoint.dump(), static_cast<std::int64_t>(live->progress.finished.load()));
+      };
+      hooks.checkpoint_ms = std::int64_t{settings_.checkpoint_seconds} * 1000;
+      hooks.resume = resume.is_null() ? nullptr : &resume;
     }
+    const sim::SimResult result = sim::simulate(request, sim::Cluster{}, hooks);
+    store_result(id, result, static_cast<std::int64_t>(live->progress.finished.load()));
   } catch (const std::exception& e) {
     std::cerr << fmt::format("court serve: Lab job {} failed: {}\n", id, e.what());
     store_.set_job(id, "failed", static_cast<std::int64_t>(live->progress.finished.load()), "", "", e.what());
+  }
+}
+
+void LabJobs::store_result(std::int64_t id, const sim::SimResult& result, std::int64_t done) {
+  if (result.interrupted && closing()) {
+    // The server is stopping: the job runs again after the restart, from its last checkpoint.
+    store_.set_job(id, "queued", store_.job(id, false)->checkpointed);
+  } else if (result.interrupted) {
+    store_.set_job(id, "cancelled", done);
+  } else {
+    std::vector<sim::CsvPart> parts;
+    for (std::size_t v = 0; v < result.contexts.size(); ++v) parts.push_back({&result.contexts[v], &result.records[v]});
+    store_.set_job(id, "done", done, result.document.dump(2) + "\n", sim::records_csv(parts));
   }
 }
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "lab/store.h"
-#include "sim/runner.h"
+#include "sim/simulate.h"
 
 namespace court::server {
 
@@ -25,7 +25,15 @@ struct LabSettings {
   std::string dir;            // where variants' data directories and trial runs live
   int parallel_jobs = 1;      // jobs run at once
   int threads_per_job = 1;    // simulation threads of one job
+  std::int64_t max_job_games = 10'000'000;   // games of one job over every batch (LabConfig says each flag)
+  int max_client_jobs = 5;    // queued and running jobs of one client
+  int max_jobs = 50;          // queued and running jobs in all
+  int checkpoint_seconds = 5; // between a running job's checkpoints
 };
+
+// A job keeps its CSV (one row per game) up to this many games in all; a larger one folds its games as
+// they finish and keeps none (its memory stays bounded), and resumes from a checkpoint after a crash.
+inline constexpr std::int64_t kMaxCsvGames = 20'000;
 
 class LabJobs {
  public:
@@ -34,11 +42,14 @@ class LabJobs {
   LabJobs(const LabJobs&) = delete;
   LabJobs& operator=(const LabJobs&) = delete;
 
-  // Starts the workers and queues the jobs a stopped server left unfinished.
+  // Starts the workers and queues the jobs a stopped server left unfinished: a job found running (the
+  // server died while it ran) resumes from its last checkpoint the first time, and is marked failed the
+  // second, so a job that kills the server cannot do it in a loop.
   void start();
-  // Checks a job request (ApiError naming the field and what is allowed), stores and queues it.
+  // Checks a job request (ApiError naming the field and what is allowed: 400 job_too_big over the games
+  // cap, 429 too_many_jobs over the queue caps), stores and queues it for `client`.
   // Returns {"id", "status", "total", "command", "mpi_command"}.
-  nlohmann::json submit(const nlohmann::json& body);
+  nlohmann::json submit(const nlohmann::json& body, const std::string& client = "");
   // {"id","status","done","total","request","command","mpi_command","error"?,"report"? (when done)};
   // ApiError 404 for an unknown id.
   nlohmann::json describe(std::int64_t id, bool with_report = true);
@@ -47,6 +58,8 @@ class LabJobs {
   nlohmann::json cancel(std::int64_t id);
   // The stored report document text, exactly as `court sim --json` writes it; ApiError 409 when not done.
   std::string report_text(std::int64_t id);
+  // The job's CSV; ApiError 409 when not done, or when the job had more than kMaxCsvGames games.
+  std::string csv_text(std::int64_t id);
 
  private:
   struct Live {
@@ -55,11 +68,14 @@ class LabJobs {
   };
   void work();
   void run(std::int64_t id);
+  void store_result(std::int64_t id, const sim::SimResult& result, std::int64_t done);
+  void check_caps(const sim::SimRequest& sim, const std::string& client);
   bool closing();
 
   LabStore& store_;
   LabSettings settings_;
   std::mutex mutex_;
+  std::mutex submit_mutex_;   // a job's caps are checked and the job stored as one step
   std::condition_variable wake_;
   std::deque<std::int64_t> queue_;
   std::map<std::int64_t, std::shared_ptr<Live>> live_;

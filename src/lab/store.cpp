@@ -4,6 +4,7 @@
 #include "server/sqlite_db.h"
 
 #include <memory>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -34,6 +35,16 @@ CREATE TABLE IF NOT EXISTS lab_jobs (
 );
 )sql";
 
+// Columns added since the table was first made (issue 38), added to an older database when it opens:
+// who asked for the job (the per-client cap counts by it), its last checkpoint and the games it covers,
+// and how many times a start found the job running (a crash: the second time it is marked failed).
+constexpr const char* kJobColumnsAdded[][2] = {
+    {"client", "TEXT NOT NULL DEFAULT ''"},
+    {"checkpoint", "TEXT NOT NULL DEFAULT ''"},
+    {"checkpointed", "INTEGER NOT NULL DEFAULT 0"},
+    {"crashes", "INTEGER NOT NULL DEFAULT 0"},
+};
+
 using Map = std::map<std::string, std::string>;
 Map map_of(const std::string& json) { return nlohmann::json::parse(json).get<Map>(); }
 
@@ -42,6 +53,14 @@ Map map_of(const std::string& json) { return nlohmann::json::parse(json).get<Map
 LabStore::LabStore(const std::string& path) : path_(path) {
   db_ = open_database(path);
   exec(kSchema);
+  std::set<std::string> have;
+  {
+    Statement s(prepare("PRAGMA table_info(lab_jobs)"));
+    while (sqlite3_step(s.get()) == SQLITE_ROW) have.insert(column_text(s.get(), 1));
+  }
+  for (const auto& [name, type] : kJobColumnsAdded) {
+    if (!have.count(name)) exec(fmt::format("ALTER TABLE lab_jobs ADD COLUMN {} {}", name, type).c_str());
+  }
 }
 
 LabStore::~LabStore() { sqlite3_close(db_); }
@@ -114,20 +133,59 @@ std::vector<Variant> LabStore::variants() {
   return out;
 }
 
-std::int64_t LabStore::add_job(const std::string& request, std::int64_t total, std::int64_t now_ms) {
+std::int64_t LabStore::add_job(const std::string& request, std::int64_t total, std::int64_t now_ms,
+                               const std::string& client) {
   std::lock_guard lock(mutex_);
-  Statement s(prepare("INSERT INTO lab_jobs (request, status, total, created_ms) VALUES (?, 'queued', ?, ?)"));
+  Statement s(prepare("INSERT INTO lab_jobs (request, status, total, created_ms, client) VALUES (?, 'queued', ?, ?, ?)"));
   bind_text(s.get(), 1, request);
   sqlite3_bind_int64(s.get(), 2, total);
   sqlite3_bind_int64(s.get(), 3, now_ms);
+  bind_text(s.get(), 4, client);
   step_done(db_, s.get(), path_);
   return sqlite3_last_insert_rowid(db_);
+}
+
+std::int64_t LabStore::active_jobs(const std::string* client) {
+  std::lock_guard lock(mutex_);
+  Statement s(prepare(client ? "SELECT COUNT(*) FROM lab_jobs WHERE status IN ('queued', 'running') AND client = ?"
+                             : "SELECT COUNT(*) FROM lab_jobs WHERE status IN ('queued', 'running')"));
+  if (client) bind_text(s.get(), 1, *client);
+  sqlite3_step(s.get());
+  return sqlite3_column_int64(s.get(), 0);
+}
+
+void LabStore::set_checkpoint(std::int64_t id, const std::string& checkpoint, std::int64_t done) {
+  std::lock_guard lock(mutex_);
+  Statement s(prepare("UPDATE lab_jobs SET checkpoint = ?1, checkpointed = ?2, done = ?2 WHERE id = ?3"));
+  bind_text(s.get(), 1, checkpoint);
+  sqlite3_bind_int64(s.get(), 2, done);
+  sqlite3_bind_int64(s.get(), 3, id);
+  step_done(db_, s.get(), path_);
+}
+
+std::string LabStore::checkpoint(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  Statement s(prepare("SELECT checkpoint FROM lab_jobs WHERE id = ?"));
+  sqlite3_bind_int64(s.get(), 1, id);
+  return sqlite3_step(s.get()) == SQLITE_ROW ? column_text(s.get(), 0) : "";
+}
+
+std::int64_t LabStore::found_running(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  Statement add(prepare("UPDATE lab_jobs SET crashes = crashes + 1 WHERE id = ?"));
+  sqlite3_bind_int64(add.get(), 1, id);
+  step_done(db_, add.get(), path_);
+  Statement s(prepare("SELECT crashes FROM lab_jobs WHERE id = ?"));
+  sqlite3_bind_int64(s.get(), 1, id);
+  return sqlite3_step(s.get()) == SQLITE_ROW ? sqlite3_column_int64(s.get(), 0) : 0;
 }
 
 void LabStore::set_job(std::int64_t id, const std::string& status, std::int64_t done, const std::string& report,
                        const std::string& csv, const std::string& error) {
   std::lock_guard lock(mutex_);
-  Statement s(prepare("UPDATE lab_jobs SET status = ?, done = ?, report = ?, csv = ?, error = ? WHERE id = ?"));
+  // A job that ended no longer needs its checkpoint (the largest part of its row while it ran).
+  Statement s(prepare("UPDATE lab_jobs SET status = ?1, done = ?2, report = ?3, csv = ?4, error = ?5, checkpoint = "
+                      "CASE WHEN ?1 IN ('queued', 'running') THEN checkpoint ELSE '' END WHERE id = ?6"));
   bind_text(s.get(), 1, status);
   sqlite3_bind_int64(s.get(), 2, done);
   bind_text(s.get(), 3, report);
@@ -139,7 +197,7 @@ void LabStore::set_job(std::int64_t id, const std::string& status, std::int64_t 
 
 namespace {
 
-constexpr const char* kJobColumns = "id, request, status, done, total, error, created_ms";
+constexpr const char* kJobColumns = "id, request, status, done, total, error, created_ms, client, checkpointed, crashes";
 
 Job job_row(sqlite3_stmt* s) {
   Job j;
@@ -150,6 +208,9 @@ Job job_row(sqlite3_stmt* s) {
   j.total = sqlite3_column_int64(s, 4);
   j.error = column_text(s, 5);
   j.created_ms = sqlite3_column_int64(s, 6);
+  j.client = column_text(s, 7);
+  j.checkpointed = sqlite3_column_int64(s, 8);
+  j.crashes = sqlite3_column_int64(s, 9);
   return j;
 }
 
@@ -162,8 +223,8 @@ std::optional<Job> LabStore::job(std::int64_t id, bool with_report) {
   sqlite3_bind_int64(s.get(), 1, id);
   if (sqlite3_step(s.get()) != SQLITE_ROW) return std::nullopt;
   Job j = job_row(s.get());
-  j.report = column_text(s.get(), 7);
-  j.csv = column_text(s.get(), 8);
+  j.report = column_text(s.get(), 10);
+  j.csv = column_text(s.get(), 11);
   return j;
 }
 

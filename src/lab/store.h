@@ -34,6 +34,9 @@ struct Job {
   std::string csv;            // one row per game, as `court sim --csv` writes it (done only)
   std::string error;          // why it failed
   std::int64_t created_ms = 0;
+  std::string client;         // the address that asked for it (Caller::client)
+  std::int64_t checkpointed = 0;   // games its last checkpoint covers (0: none)
+  std::int64_t crashes = 0;   // times a start found it running (the server had died while it ran)
 };
 
 class LabStore {
@@ -49,7 +52,15 @@ class LabStore {
   std::optional<Variant> variant(std::int64_t id);
   std::vector<Variant> variants();              // without their files and options
 
-  std::int64_t add_job(const std::string& request, std::int64_t total, std::int64_t now_ms);
+  std::int64_t add_job(const std::string& request, std::int64_t total, std::int64_t now_ms,
+                       const std::string& client = "");
+  // Jobs queued or running: `client`'s, or everyone's when it is null.
+  std::int64_t active_jobs(const std::string* client);
+  // A running job's checkpoint (sim/simulate.h) and the games it covers (also its `done`).
+  void set_checkpoint(std::int64_t id, const std::string& checkpoint, std::int64_t done);
+  std::string checkpoint(std::int64_t id);     // "" when it has none
+  // Counts that a start found the job running, and returns how many times it has.
+  std::int64_t found_running(std::int64_t id);
   void set_job(std::int64_t id, const std::string& status, std::int64_t done, const std::string& report = "",
                const std::string& csv = "", const std::string& error = "");
   std::optional<Job> job(std::int64_t id, bool with_report = true);

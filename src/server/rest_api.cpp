@@ -129,7 +129,7 @@ boost::asio::awaitable<HttpAnswer> route(const std::string& method, const Target
       throw ApiError(403, "lab_closed", "the Lab answers requests from this machine; from another address it needs "
                                         "the server's --lab-token, sent as 'Authorization: Bearer TOKEN'");
     }
-    co_return lab.answer(method, parts, target, body);
+    co_return lab.answer(method, parts, target, body, caller);
   }
   if (parts.size() == 2 && parts[1] == "games") {
     require_method(method, "GET");

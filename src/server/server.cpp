@@ -121,7 +121,8 @@ class ClosedLab : public LabDoor {
  public:
   void start() override {}
   bool admits(bool, const std::string&) const override { return false; }
-  HttpAnswer answer(const std::string&, const std::vector<std::string>&, const Target&, const std::string&) override {
+  HttpAnswer answer(const std::string&, const std::vector<std::string>&, const Target&, const std::string&,
+                    const Caller&) override {
     return {404, error_body("not_found", "this server has no Lab").dump()};
   }
   TableVariant table_variant(std::int64_t) override { throw ApiError(404, "not_found", "this server has no Lab"); }

@@ -10,16 +10,11 @@
 #include <vector>
 
 #include "engine/rng.h"
+#include "sim/aggregate.h"
 #include "sim/stats.h"
 
 namespace court::sim {
 namespace {
-
-// Whether the batch's outcomes were team results: a game can be cooperative in one mode only (Gameshire's
-// competitive variant), so the outcomes decide, and the game's description only when none finished.
-bool cooperative(const ReportContext& c, const std::vector<const GameRecord*>& records) {
-  return records.empty() ? c.info->cooperative : records.front()->cooperative;
-}
 
 constexpr double kSignificance = 0.05;
 
@@ -30,8 +25,7 @@ nlohmann::json rate_json(double k, double n) {
   return {{"count", k}, {"of", n}, {"rate", n > 0 ? k / n : 0.0}, {"ci95", interval_json(ci)}};
 }
 
-nlohmann::json summary_json(const std::vector<double>& values, bool with_histogram) {
-  const Summary s = summarize(values);
+nlohmann::json summary_json(const ValueCounts& values, const Summary& s, bool with_histogram) {
   nlohmann::json j = {{"count", s.count}, {"mean", s.mean}, {"sd", s.sd},   {"min", s.min},
                       {"p10", s.p10},     {"p50", s.p50},   {"p90", s.p90}, {"max", s.max},
                       {"mean_ci95", interval_json(s.mean_ci)}};
@@ -42,15 +36,20 @@ nlohmann::json summary_json(const std::vector<double>& values, bool with_histogr
   return j;
 }
 
+nlohmann::json summary_json(const ValueCounts& values, bool with_histogram) {
+  return summary_json(values, summarize(values), with_histogram);
+}
+
+// Whether the batch's outcomes were team results: a game can be cooperative in one mode only (Gameshire's
+// competitive variant), so the outcomes decide, and the game's description only when none finished.
+bool cooperative(const ReportContext& c, const Aggregate& a) {
+  return a.games == 0 ? c.info->cooperative : a.first_cooperative == 1;
+}
+
 // "37%", or "36.6%" when the whole percent would hide a difference the report talks about.
 std::string pct(double rate) {
   const double p = 100 * rate;
   return std::fabs(p - std::round(p)) < 0.05 ? fmt::format("{:.0f}%", p) : fmt::format("{:.1f}%", p);
-}
-
-// The bot that sat at `seat` in `record`.
-const std::string& bot_at(const ReportContext& c, const GameRecord& r, int seat) {
-  return c.lineup[(seat + r.rotation) % c.players];
 }
 
 // A CSV field, quoted when it holds a comma or a quote (bot specs such as "ismcts:iters=10,c=1").
@@ -61,12 +60,11 @@ std::string csv_field(std::string_view text) {
   return out + "\"";
 }
 
-// What every section of the report reads: the finished games and their context.
+// What every section of the report reads: the batch's folded games and their context.
 struct Batch {
   const ReportContext& c;
-  const Names& names;   // what the records' figures and cards are numbered by
-  std::vector<const GameRecord*> records;
-  double games = 0;   // records.size()
+  const Aggregate& a;
+  double games = 0;   // a.games
   int players = 0;
   bool cooperative = false;
 };
@@ -78,33 +76,20 @@ struct SeatTotals {
   double fair = 0;
 };
 
-SeatTotals seat_totals(const Batch& b) {
-  SeatTotals t{std::vector<double>(b.players, 0), std::vector<double>(b.players, 0)};
-  for (const auto* r : b.records) {
-    for (int s = 0; s < b.players; ++s) {
-      t.wins[s] += r->seats[s].win;
-      t.scores[s] += r->seats[s].score;
-      t.total_wins += r->seats[s].win;
-    }
-  }
-  t.fair = t.total_wins / (b.games * b.players);
-  return t;
-}
-
 // The fields that describe the batch itself: game, seats, settings and options.
-nlohmann::json report_header(const ReportContext& c, const std::vector<const GameRecord*>& records) {
+nlohmann::json report_header(const ReportContext& c, const Aggregate& a) {
   nlohmann::json report = {{"court_report", 1},
                            {"game", c.info->id},
                            {"title", c.info->title},
                            {"players", c.players},
-                           {"games", records.size()},
+                           {"games", a.games},
                            {"games_requested", c.settings.games},
                            {"interrupted", c.interrupted},
                            {"seed", c.settings.seed},
                            {"rotate", c.settings.rotate},
                            {"lineup", c.lineup},
                            {"options", c.options},
-                           {"cooperative", cooperative(c, records)}};
+                           {"cooperative", cooperative(c, a)}};
   if (!c.data_dir.empty()) report["data_dir"] = c.data_dir;
   return report;
 }
@@ -153,53 +138,31 @@ void add_seat_balance(const Batch& b, const SeatTotals& t, nlohmann::json& repor
   }
 }
 
-// The bot specs of the lineup, each once, in lineup order.
-std::vector<std::string> distinct_bots(const std::vector<std::string>& lineup) {
-  std::vector<std::string> bots;
-  for (const auto& b : lineup) if (std::find(bots.begin(), bots.end(), b) == bots.end()) bots.push_back(b);
-  return bots;
-}
-
 // One bot's games, wins and summed score over every seat it sat in.
 struct BotTally {
   double seat_games = 0, wins = 0, score = 0;
 };
 
-BotTally tally_bot(const Batch& b, const std::string& bot) {
-  BotTally t;
-  for (const auto* r : b.records) {
-    for (int s = 0; s < b.players; ++s) {
-      if (bot_at(b.c, *r, s) != bot) continue;
-      ++t.seat_games;
-      t.wins += r->seats[s].win;
-      t.score += r->seats[s].score;
-    }
-  }
+BotTally tally_bot(const Batch& b, std::size_t bot) {
+  const Aggregate::BotSums& sums = b.a.bot_sums[bot];
+  BotTally t{sums.seat_games, sums.wins, sums.score};
   if (b.cooperative) {
     // The seats of one game share its result: count each game the bot played in once, or the
     // interval would be too narrow by the square root of the seats.
-    double games_in = 0, team_wins = 0;
-    for (const auto* r : b.records) {
-      for (int s = 0; s < b.players; ++s) {
-        if (bot_at(b.c, *r, s) != bot) continue;
-        ++games_in;
-        team_wins += r->team_win ? 1 : 0;
-        break;
-      }
-    }
-    t.score = t.seat_games > 0 ? t.score / t.seat_games * games_in : 0;
-    t.seat_games = games_in;
-    t.wins = team_wins;
+    t.score = t.seat_games > 0 ? t.score / t.seat_games * sums.games_in : 0;
+    t.seat_games = sums.games_in;
+    t.wins = sums.team_wins;
   }
   return t;
 }
 
 // Each bot (by spec, over every seat it sat in): its win rate against the fair share.
-void add_bots(const Batch& b, const std::vector<std::string>& bots, double fair, nlohmann::json& report,
-              std::vector<std::string>& findings) {
+void add_bots(const Batch& b, double fair, nlohmann::json& report, std::vector<std::string>& findings) {
+  const std::vector<std::string>& bots = b.a.bots;
   report["bots"] = nlohmann::json::array();
-  for (const auto& bot : bots) {
-    const BotTally t = tally_bot(b, bot);
+  for (std::size_t i = 0; i < bots.size(); ++i) {
+    const std::string& bot = bots[i];
+    const BotTally t = tally_bot(b, i);
     const Interval ci = wilson(t.wins, t.seat_games);
     const TestResult test = proportion_test(t.wins, t.seat_games, fair);
     report["bots"].push_back({{"bot", bot}, {"seat_games", t.seat_games}, {"wins", t.wins},
@@ -214,25 +177,15 @@ void add_bots(const Batch& b, const std::vector<std::string>& bots, double fair,
 }
 
 // Head to head: how often bot A finishes ahead of bot B when both play (a tie counts half).
-void add_head_to_head(const Batch& b, const std::vector<std::string>& bots, nlohmann::json& report) {
-  if (bots.size() <= 1) return;
+void add_head_to_head(const Batch& b, nlohmann::json& report) {
+  const std::size_t n = b.a.bots.size();
+  if (n <= 1) return;
   report["head_to_head"] = nlohmann::json::array();
-  for (const auto& bot_a : bots) {
-    for (const auto& bot_b : bots) {
-      if (bot_a == bot_b) continue;
-      double pairs = 0, ahead = 0;
-      for (const auto* r : b.records) {
-        for (int sa = 0; sa < b.players; ++sa) {
-          if (bot_at(b.c, *r, sa) != bot_a) continue;
-          for (int sb = 0; sb < b.players; ++sb) {
-            if (sb == sa || bot_at(b.c, *r, sb) != bot_b) continue;
-            ++pairs;
-            if (r->seats[sa].rank < r->seats[sb].rank) ahead += 1;
-            else if (r->seats[sa].rank == r->seats[sb].rank) ahead += 0.5;
-          }
-        }
-      }
-      report["head_to_head"].push_back({{"bot", bot_a}, {"opponent", bot_b}, {"pairs", pairs},
+  for (std::size_t x = 0; x < n; ++x) {
+    for (std::size_t y = 0; y < n; ++y) {
+      if (x == y) continue;
+      const double pairs = b.a.pairs[x * n + y], ahead = b.a.ahead[x * n + y];
+      report["head_to_head"].push_back({{"bot", b.a.bots[x]}, {"opponent", b.a.bots[y]}, {"pairs", pairs},
                                         {"ahead_rate", pairs > 0 ? ahead / pairs : 0.0},
                                         {"ci95", interval_json(wilson(ahead, pairs))}});
     }
@@ -241,22 +194,11 @@ void add_head_to_head(const Batch& b, const std::vector<std::string>& bots, nloh
 
 // Length of the games, every seat's score, and the winner's margin over the runner-up.
 void add_lengths_and_scores(const Batch& b, nlohmann::json& report, std::vector<std::string>& findings) {
-  std::vector<double> lengths, scores, margins;
-  for (const auto* r : b.records) {
-    lengths.push_back(r->length);
-    double best = -1e300, second = -1e300;
-    for (const auto& s : r->seats) {
-      scores.push_back(s.score);
-      if (s.score > best) { second = best; best = s.score; }
-      else if (s.score > second) second = s.score;
-    }
-    if (b.players > 1) margins.push_back(best - second);
-  }
-  report["mean_length"] = summarize(lengths).mean;
-  report["length"] = summary_json(lengths, true);
-  report["scores"] = summary_json(scores, true);
-  if (!margins.empty()) report["margin"] = summary_json(margins, true);
-  const Summary len = summarize(lengths);
+  const Summary len = summarize(b.a.lengths);
+  report["mean_length"] = len.mean;
+  report["length"] = summary_json(b.a.lengths, len, true);
+  report["scores"] = summary_json(b.a.scores, true);
+  if (b.a.margins.count() > 0) report["margin"] = summary_json(b.a.margins, true);
   findings.push_back(fmt::format("Games last {:.0f} moves on average (10% end by {:.0f}, 10% go past {:.0f}).",
                                  len.mean, len.p10, len.p90));
 }
@@ -264,12 +206,12 @@ void add_lengths_and_scores(const Batch& b, nlohmann::json& report, std::vector<
 // Cooperative games: the team's win rate and what the lost games were lost to.
 void add_team_result(const Batch& b, nlohmann::json& report, std::vector<std::string>& findings) {
   if (!b.cooperative) return;
-  double team_wins = 0;
+  const double team_wins = b.a.team_wins;
   std::map<std::string, double> causes;
-  for (const auto* r : b.records) {
-    if (r->team_win) ++team_wins;
-    else ++causes[r->loss_cause == kNoName ? "unknown" : b.names[r->loss_cause]];
+  for (std::size_t id = 0; id < b.a.names.size(); ++id) {
+    if (b.a.causes[id] > 0) causes[b.a.names[id]] += b.a.causes[id];
   }
+  if (b.a.unknown_causes > 0) causes["unknown"] += b.a.unknown_causes;
   const Interval ci = wilson(team_wins, b.games);
   report["team_win_rate"] = team_wins / b.games;
   report["team"] = rate_json(team_wins, b.games);
@@ -282,30 +224,23 @@ void add_team_result(const Batch& b, nlohmann::json& report, std::vector<std::st
 
 // The games that stopped at a cap rather than ending by the rules.
 void add_caps(const Batch& b, nlohmann::json& report, std::vector<std::string>& findings) {
-  double capped = 0;
-  for (const auto* r : b.records) capped += r->capped;
+  const double capped = b.a.capped;
   report["capped"] = rate_json(capped, b.games);
   if (capped > 0) findings.push_back(fmt::format("{} of games stopped at a cap rather than ending by the rules.", pct(capped / b.games)));
 }
 
 // The figures the game contributes: each one's mean over the batch (0 in games that did not report it).
 void add_game_stats(const Batch& b, nlohmann::json& report) {
-  // Each figure's value per game, in game order, found by its name's number; then listed by name.
-  std::vector<std::vector<double>> by_number(b.names.size());
-  for (std::size_t i = 0; i < b.records.size(); ++i) {
-    for (const auto& [name, value] : b.records[i]->figures) {
-      auto& column = by_number[name];
-      if (column.empty()) column.assign(b.records.size(), 0.0);
-      column[i] = value;
-    }
-  }
-  std::map<std::string_view, const std::vector<double>*> columns;
-  for (std::uint32_t id = 0; id < by_number.size(); ++id) {
-    if (!by_number[id].empty()) columns.emplace(b.names[id], &by_number[id]);
+  std::map<std::string_view, ValueCounts> columns;   // by name: every game's value, 0 where it was not set
+  for (std::size_t id = 0; id < b.a.names.size(); ++id) {
+    const ValueCounts& set = b.a.figures[id];
+    if (set.count() == 0) continue;
+    ValueCounts& column = columns.emplace(b.a.names[id], set).first->second;
+    if (set.count() < b.a.games) column.add(0.0, b.a.games - set.count());
   }
   report["game_stats"] = nlohmann::json::array();
   for (const auto& [key, values] : columns) {
-    const Summary s = summarize(*values);
+    const Summary s = summarize(values);
     report["game_stats"].push_back({{"name", key}, {"mean", s.mean}, {"sd", s.sd}, {"ci95", interval_json(s.mean_ci)}});
   }
 }
@@ -313,32 +248,15 @@ void add_game_stats(const Batch& b, nlohmann::json& report) {
 // Card impact: the win rate of the seats that held or played a card, against those that did not; the
 // three largest significant differences become findings.
 void add_card_impact(const Batch& b, const SeatTotals& t, nlohmann::json& report, std::vector<std::string>& findings) {
-  // card -> (seat-games, wins): counted by the name's number, then ordered by name for the report.
-  std::vector<std::pair<double, double>> counted(b.names.size());
-  std::vector<std::uint32_t> cards;
-  for (const auto* r : b.records) {
-    auto next = r->cards.begin();
-    for (int s = 0; s < b.players; ++s) {
-      cards.assign(next, next + r->card_counts[s]);
-      next += r->card_counts[s];
-      std::sort(cards.begin(), cards.end());
-      cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
-      for (std::uint32_t card : cards) {
-        auto& [seat_games, wins] = counted[card];
-        seat_games += 1;
-        wins += r->seats[s].win;
-      }
-    }
-  }
-  std::map<std::string_view, std::pair<double, double>> held;
-  for (std::uint32_t id = 0; id < counted.size(); ++id) {
-    if (counted[id].first > 0) held.emplace(b.names[id], counted[id]);
+  std::map<std::string_view, Aggregate::CardSums> held;   // ordered by name for the report
+  for (std::size_t id = 0; id < b.a.names.size(); ++id) {
+    if (b.a.cards[id].seat_games > 0) held.emplace(b.a.names[id], b.a.cards[id]);
   }
   double seat_games_all = b.games * b.players;
   report["cards"] = nlohmann::json::array();
   std::vector<std::pair<double, std::string>> notable;
   for (const auto& [card, counts] : held) {
-    const double n_with = counts.first, w_with = counts.second;
+    const double n_with = counts.seat_games, w_with = counts.wins;
     const double n_without = seat_games_all - n_with, w_without = t.total_wins - w_with;
     const TestResult test = two_proportion_test(w_with, n_with, w_without, n_without);
     const Interval ci = wilson(w_with, n_with);
@@ -364,32 +282,32 @@ std::string percent_pm(double rate, double low, double high) {
   return fmt::format("{:.0f}% ± {:.0f}%", 100 * rate, half);
 }
 
-nlohmann::json build_report(const ReportContext& c, const Records& all) {
-  Batch b{c, all.names};
-  for (const auto& r : all.games) b.records.push_back(&r);
-  b.games = static_cast<double>(b.records.size());
-  b.players = c.players;
-  b.cooperative = cooperative(c, b.records);
+nlohmann::json build_report(const ReportContext& c, const Records& records) {
+  Aggregate a(c.players, c.lineup);
+  a.fold(records);
+  return build_report(c, a);
+}
 
-  nlohmann::json report = report_header(c, b.records);
-  if (b.records.empty()) {
+nlohmann::json build_report(const ReportContext& c, const Aggregate& a) {
+  const Batch b{c, a, static_cast<double>(a.games), c.players, cooperative(c, a)};
+  nlohmann::json report = report_header(c, a);
+  if (a.games == 0) {
     report["findings"] = {"No game finished."};
     return report;
   }
   std::vector<std::string> findings;
-  const SeatTotals totals = seat_totals(b);
+  const SeatTotals totals{a.seat_wins, a.seat_scores, a.total_wins, a.total_wins / (b.games * b.players)};
   add_seats(b, totals, report);
   add_seat_balance(b, totals, report, findings);
-  const std::vector<std::string> bots = distinct_bots(c.lineup);
-  add_bots(b, bots, totals.fair, report, findings);
-  add_head_to_head(b, bots, report);
+  add_bots(b, totals.fair, report, findings);
+  add_head_to_head(b, report);
   add_lengths_and_scores(b, report, findings);
   add_team_result(b, report, findings);
   add_caps(b, report, findings);
   add_game_stats(b, report);
   add_card_impact(b, totals, report, findings);
   if (c.interrupted) {
-    findings.insert(findings.begin(), fmt::format("Interrupted: {} of {} games finished.", b.records.size(), c.settings.games));
+    findings.insert(findings.begin(), fmt::format("Interrupted: {} of {} games finished.", a.games, c.settings.games));
   }
   report["findings"] = findings;
   return report;

@@ -10,6 +10,8 @@
 
 namespace court::sim {
 
+struct Aggregate;
+
 struct ReportContext {
   const GameInfo* info = nullptr;
   int players = 0;
@@ -20,7 +22,8 @@ struct ReportContext {
   bool interrupted = false;
 };
 
-// Aggregates the records of finished games into the report document.
+// The report document of a batch's finished games, folded (the one path: the records' report folds them).
+nlohmann::json build_report(const ReportContext& context, const Aggregate& aggregate);
 nlohmann::json build_report(const ReportContext& context, const Records& records);
 
 // One row per game: index, seed, rotation, length, per seat bot/win/score/rank, team result, cap,

@@ -1,6 +1,7 @@
 #include "sim/runner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <iterator>
 #include <memory>
@@ -274,85 +275,144 @@ void merge(Records& into, Records&& part) {
                      [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
 }
 
-Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
-                  const std::vector<std::string>& lineup, const BatchSettings& settings,
-                  const std::atomic<bool>* stop, Progress* progress) {
-  // This process plays the games with index % stride == offset: the k-th of them is game
-  // offset + k * stride, and its record goes straight to place k (merging the workers' records,
-  // moved and renumbered on one thread, had kept two threads at 1.8-1.9x one).
-  const std::uint64_t mine = settings.games > settings.offset
-                                 ? (settings.games - settings.offset + settings.stride - 1) / settings.stride
-                                 : 0;
-  int threads = settings.threads > 0 ? settings.threads : static_cast<int>(std::thread::hardware_concurrency());
-  threads = static_cast<int>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, mine))));
-  Records records(batch_memory());
-  records.names = Names(names_met().of(factory));
-  std::mutex names_lock;
-  records.arenas.resize(static_cast<std::size_t>(threads));
-  std::atomic<std::uint64_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
+namespace {
 
+// One batch being played: the records its workers write, and how they share out the games.
+class BatchPlay {
+ public:
+  BatchPlay(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, const std::vector<std::string>& lineup,
+            const BatchSettings& settings, const std::atomic<bool>* stop, Progress* progress, int threads)
+      : records(batch_memory()), entry_(entry), factory_(std::move(factory)), lineup_(lineup), settings_(settings),
+        stop_(stop), progress_(progress), threads_(threads) {
+    records.names = Names(names_met().of(factory_));
+    records.arenas.resize(static_cast<std::size_t>(threads));
+  }
+
+  bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+
+  // Plays this process's games `begin` to `end` (its k-th game is game offset + k * stride) into
+  // records.games[k - base]: their places, grown now and written by the workers (a merge on one thread
+  // afterwards had kept two threads at 1.8-1.9x one). A game a stop leaves unplayed has no seats.
+  void play_round(std::uint64_t begin, std::uint64_t end, std::uint64_t base) {
+    base_ = base;
+    records.games.resize(end - base);   // not written (GameRecord)
+    next_ = begin;
+    run_together(threads_, [&](int t) { work(t, end); });
+    if (failure_) std::rethrow_exception(failure_);
+    for (std::uint64_t k = next_; k < end; ++k) records.games[k - base].seats = {};   // unclaimed: stopped
+  }
+
+  // The records of the games played, their arenas emptied for the next round.
+  void drop_records() {
+    records.games.clear();
+    for (auto& arena : records.arenas) if (arena) arena->release();
+  }
+
+  void finish() {
+    std::erase(records.arenas, nullptr);   // a batch with no games made none
+    names_met().learn(factory_, records.names);
+  }
+
+  Records records;
+
+ private:
   // Workers claim games a few at a time: one shared counter touched per game kept two threads waiting
   // on each other's cache line when a game takes a few microseconds. A claim's records lie together,
   // so two workers write the same cache line only where their claims meet. A claim is a share of the
   // games left (at most 32), so near a round's end claims shrink and the workers finish together.
-  auto claim = [&](std::uint64_t end) {
-    std::uint64_t first = next.load(std::memory_order_relaxed);
+  std::pair<std::uint64_t, std::uint64_t> claim(std::uint64_t end) {
+    std::uint64_t first = next_.load(std::memory_order_relaxed);
     std::uint64_t take = 0;
     do {
-      if (first >= end) return std::pair{end, end};
-      take = std::clamp<std::uint64_t>((end - first) / (static_cast<std::uint64_t>(threads) * 8), 1, 32);
-    } while (!next.compare_exchange_weak(first, first + take, std::memory_order_relaxed));
-    return std::pair{first, first + take};
-  };
+      if (first >= end) return {end, end};
+      take = std::clamp<std::uint64_t>((end - first) / (static_cast<std::uint64_t>(threads_) * 8), 1, 32);
+    } while (!next_.compare_exchange_weak(first, first + take, std::memory_order_relaxed));
+    return {first, first + take};
+  }
   // Worker t plays with its own arena and worker, both made on its own thread, the worker freed there
   // too (a worker made and freed by the caller cost 38 microseconds of a 2-thread batch, issue 22). An
   // arena's blocks are 64 KiB and up: a record's lists are made at their final size, so nothing in an
   // arena is left unused. A record a stop leaves unplayed is marked so (no seats).
-  auto play = [&](int t, std::uint64_t end) {
+  void play(int t, std::uint64_t end) {
     auto& arena = records.arenas[static_cast<std::size_t>(t)];
     if (!arena) arena = std::make_unique<std::pmr::monotonic_buffer_resource>(std::size_t{1} << 16, batch_memory());
-    Worker worker(entry, factory, lineup, settings, records.names, names_lock, *arena);
+    Worker worker(entry_, factory_, lineup_, settings_, records.names, names_lock_, *arena);
     for (;;) {
       const auto [first, last] = claim(end);
       if (first >= end) return;
       std::uint64_t k = first;
-      for (; k < last && !stopped(); ++k) worker.play(settings.offset + k * settings.stride, records.games[k]);
-      if (progress) progress->finished.fetch_add(k - first, std::memory_order_relaxed);
+      for (; k < last && !stopped(); ++k) worker.play(settings_.offset + k * settings_.stride, records.games[k - base_]);
+      if (progress_) progress_->finished.fetch_add(k - first, std::memory_order_relaxed);
       if (k < last) {   // stopped
-        for (; k < last; ++k) records.games[k].seats = {};
+        for (; k < last; ++k) records.games[k - base_].seats = {};
         return;
       }
     }
-  };
-  auto work = [&](int t, std::uint64_t end) {
+  }
+  void work(int t, std::uint64_t end) {
     try {
       play(t, end);
     } catch (...) {
-      std::lock_guard<std::mutex> lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next = end;
+      std::lock_guard<std::mutex> lock(failure_mutex_);
+      if (!failure_) failure_ = std::current_exception();
+      next_ = end;
     }
-  };
-  // Rounds of at most kRound games, the list of records grown for each round before its games are
-  // played: grown at once, a list of 50 million records took gigabytes before the first game.
-  constexpr std::uint64_t kRound = 1 << 16;
-  records.games.reserve(std::min(mine, kRound));
-  for (std::uint64_t begin = 0; begin < mine && !stopped(); begin += kRound) {
-    const std::uint64_t end = std::min(mine, begin + kRound);
-    records.games.resize(end);   // not written (GameRecord)
-    next = begin;
-    run_together(threads, [&](int t) { work(t, end); });
-    if (failure) std::rethrow_exception(failure);
-    for (std::uint64_t k = next; k < end; ++k) records.games[k].seats = {};   // unclaimed: stopped
   }
-  std::erase(records.arenas, nullptr);   // a batch with no games made none
-  names_met().learn(factory, records.names);
+
+  const GameEntry& entry_;
+  std::shared_ptr<const GameFactory> factory_;
+  const std::vector<std::string>& lineup_;
+  const BatchSettings& settings_;
+  const std::atomic<bool>* stop_;
+  Progress* progress_;
+  int threads_;
+  std::mutex names_lock_;
+  std::atomic<std::uint64_t> next_{0};
+  std::uint64_t base_ = 0;
+  std::exception_ptr failure_;
+  std::mutex failure_mutex_;
+};
+
+// Rounds of at most kRound games, the list of records grown for each round before its games are played:
+// grown at once, a list of 50 million records took gigabytes before the first game. A sink's rounds are
+// smaller, as they are what a batch holds at once: they start at kFirstSinkRound and double while a round
+// takes under a second, up to kSinkRound (8-16 MB of records), so a checkpoint comes every few seconds
+// whether a game takes microseconds or seconds.
+constexpr std::uint64_t kRound = 1 << 16;
+constexpr std::uint64_t kFirstSinkRound = 64;
+constexpr std::uint64_t kSinkRound = 1 << 14;
+
+}  // namespace
+
+Records run_batch(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
+                  const std::vector<std::string>& lineup, const BatchSettings& settings,
+                  const std::atomic<bool>* stop, Progress* progress, const BatchSink* sink) {
+  const std::uint64_t mine = settings.games > settings.offset
+                                 ? (settings.games - settings.offset + settings.stride - 1) / settings.stride
+                                 : 0;
+  const std::uint64_t first = sink ? std::min(sink->first, mine) : 0;
+  int threads = settings.threads > 0 ? settings.threads : static_cast<int>(std::thread::hardware_concurrency());
+  threads = static_cast<int>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, mine - first))));
+  BatchPlay batch(entry, std::move(factory), lineup, settings, stop, progress, threads);
+  std::uint64_t round = sink ? kFirstSinkRound : kRound;
+  batch.records.games.reserve(std::min(mine - first, round));
+  for (std::uint64_t begin = first; begin < mine && !batch.stopped();) {
+    const std::uint64_t end = std::min(mine, begin + round);
+    const auto started = std::chrono::steady_clock::now();
+    batch.play_round(begin, end, sink ? begin : 0);
+    if (sink) {
+      const std::size_t planned = batch.records.games.size();
+      if (stop) std::erase_if(batch.records.games, [](const GameRecord& r) { return r.seats.empty(); });
+      sink->round(batch.records, batch.records.games.size() == planned);
+      batch.drop_records();
+      if (std::chrono::steady_clock::now() - started < std::chrono::seconds(1)) round = std::min(2 * round, kSinkRound);
+    }
+    begin = end;
+  }
+  batch.finish();
   // A stopped batch keeps the games it played: a played game has its seats' results.
-  if (stop) std::erase_if(records.games, [](const GameRecord& r) { return r.seats.empty(); });
-  return records;
+  if (stop) std::erase_if(batch.records.games, [](const GameRecord& r) { return r.seats.empty(); });
+  return std::move(batch.records);
 }
 
 }  // namespace court::sim

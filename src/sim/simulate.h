@@ -4,6 +4,8 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -26,10 +28,20 @@ struct SimRequest {
 
 // What the caller sees while it runs: a stop flag polled between games (MPI runs ignore it) and a count
 // of finished games over every batch.
+// A checkpoint (issue 38: a Lab job that was running when the server died resumes from its last one) is
+// JSON: {"batch": the batch being played, "aggregate": its games so far (sim/aggregate.h), "finished":
+// [the aggregates of the batches before it]}. Resumed, the run ends with the report an uninterrupted run
+// writes, byte for byte: the games are seeded by index and folded in index order.
 struct SimHooks {
   const std::atomic<bool>* stop = nullptr;
   Progress* progress = nullptr;
   bool keep_records = false;              // keep each variant's records (for the CSV)
+  // Called with a checkpoint after a round of games all played, when `checkpoint_ms` have passed since
+  // the last (or the run's start); not under MPI, nor when keeping records.
+  std::function<void(const nlohmann::json&)> checkpoint;
+  std::int64_t checkpoint_ms = 5000;
+  // A checkpoint to resume from (std::runtime_error when it does not fit the request).
+  const nlohmann::json* resume = nullptr;
 };
 
 struct SimResult {
@@ -47,7 +59,8 @@ bool default_rotation(const std::vector<std::string>& lineup);
 // The bots of `request` exist and may sit at a simulated table (UserError otherwise).
 void check_request(const SimRequest& request);
 
-// How many batches `request` plays (variants, times one plus the ladder's bots).
+// How many batches `request` plays (variants, times one plus the ladder's bots): for variant v, batch
+// v * (1 + ladder) plays the lineup, and the next ones each rung of the ladder.
 std::size_t batch_count(const SimRequest& request);
 
 // Plays everything. Other ranks than 0 return an empty result.

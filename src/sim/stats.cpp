@@ -66,65 +66,98 @@ TestResult welch_test(double mean1, double sd1, double n1, double mean2, double 
   return r;
 }
 
-namespace {
-
-double quantile(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  const double pos = q * static_cast<double>(sorted.size() - 1);
-  const auto i = static_cast<std::size_t>(pos);
-  const double frac = pos - static_cast<double>(i);
-  return i + 1 < sorted.size() ? sorted[i] * (1 - frac) + sorted[i + 1] * frac : sorted[i];
+std::vector<std::pair<double, std::uint64_t>> ValueCounts::sorted() const {
+  std::vector<std::pair<double, std::uint64_t>> out;
+  auto other = other_.begin();
+  const auto take_other_below = [&](double limit) {   // the counted values that sort before `limit`
+    for (; other != other_.end() && Less{}(other->first, limit); ++other) out.emplace_back(*other);
+  };
+  for (std::size_t i = 0; i < dense_.size(); ++i) {
+    if (dense_[i] == 0) continue;
+    take_other_below(static_cast<double>(i));
+    out.emplace_back(static_cast<double>(i), dense_[i]);
+  }
+  for (; other != other_.end(); ++other) out.emplace_back(*other);
+  return out;
 }
 
-// Sorts `values`: whole numbers in a small range (lengths, scores, counts: most of a report's columns,
-// each as long as the batch) by counting them, the rest with std::sort. The same order either way.
-void sort_values(std::vector<double>& values) {
-  constexpr double kMaxRange = 1 << 16;
-  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  const double low = *lo;
-  const bool countable = hi != values.end() && *hi - low <= kMaxRange &&
-                         std::all_of(values.begin(), values.end(), [](double v) {
-                           return v == std::floor(v) && !(v == 0 && std::signbit(v));   // -0 would come back as 0
-                         });
-  if (!countable) {
-    std::sort(values.begin(), values.end());
-    return;
+namespace {
+
+using Sorted = std::vector<std::pair<double, std::uint64_t>>;
+
+// The value at place `i` of the values in ascending order.
+double value_at(const Sorted& sorted, std::uint64_t i) {
+  for (const auto& [value, count] : sorted) {
+    if (i < count) return value;
+    i -= count;
   }
-  std::vector<std::size_t> counts(static_cast<std::size_t>(*hi - low) + 1, 0);
-  for (double v : values) ++counts[static_cast<std::size_t>(v - low)];
-  auto out = values.begin();
-  for (std::size_t k = 0; k < counts.size(); ++k) out = std::fill_n(out, counts[k], low + static_cast<double>(k));
+  return sorted.back().first;
+}
+
+double quantile(const Sorted& sorted, std::uint64_t n, double q) {
+  const double pos = q * static_cast<double>(n - 1);
+  const auto i = static_cast<std::uint64_t>(pos);
+  const double frac = pos - static_cast<double>(i);
+  return i + 1 < n ? value_at(sorted, i) * (1 - frac) + value_at(sorted, i + 1) * frac : value_at(sorted, i);
+}
+
+// The sum of the values added one by one in ascending order (the last digits depend on the order). While
+// the value and the sum are whole and far below 2^53 every partial sum is exact, so `count` times a
+// value is added at once.
+double sum_in_order(const Sorted& sorted) {
+  constexpr double kExact = 9007199254740992.0;   // 2^53
+  double sum = 0;
+  for (const auto& [value, count] : sorted) {
+    const double times = static_cast<double>(count);
+    if (value == std::floor(value) && sum == std::floor(sum) && std::fabs(sum) + std::fabs(value) * times < kExact) {
+      sum += value * times;
+    } else {
+      for (std::uint64_t k = 0; k < count; ++k) sum += value;
+    }
+  }
+  return sum;
+}
+
+ValueCounts counted(const std::vector<double>& values) {
+  ValueCounts counts;
+  for (double v : values) counts.add(v);
+  return counts;
 }
 
 }  // namespace
 
-Summary summarize(std::vector<double> values) {
+Summary summarize(const std::vector<double>& values) { return summarize(counted(values)); }
+
+Summary summarize(const ValueCounts& values) {
   Summary s;
-  if (values.empty()) return s;
-  sort_values(values);
-  s.count = static_cast<double>(values.size());
-  double sum = 0;
-  for (double v : values) sum += v;
-  s.mean = sum / s.count;
+  if (values.count() == 0) return s;
+  const Sorted sorted = values.sorted();
+  const std::uint64_t n = values.count();
+  s.count = static_cast<double>(n);
+  s.mean = sum_in_order(sorted) / s.count;
   double squares = 0;
-  for (double v : values) squares += (v - s.mean) * (v - s.mean);
-  s.sd = values.size() > 1 ? std::sqrt(squares / (s.count - 1)) : 0;
-  s.min = values.front();
-  s.max = values.back();
-  s.p10 = quantile(values, 0.1);
-  s.p50 = quantile(values, 0.5);
-  s.p90 = quantile(values, 0.9);
+  for (const auto& [value, count] : sorted) {
+    for (std::uint64_t k = 0; k < count; ++k) squares += (value - s.mean) * (value - s.mean);
+  }
+  s.sd = n > 1 ? std::sqrt(squares / (s.count - 1)) : 0;
+  s.min = sorted.front().first;
+  s.max = sorted.back().first;
+  s.p10 = quantile(sorted, n, 0.1);
+  s.p50 = quantile(sorted, n, 0.5);
+  s.p90 = quantile(sorted, n, 0.9);
   const double half = 1.959963984540054 * s.sd / std::sqrt(s.count);
   s.mean_ci = {s.mean - half, s.mean + half};
   return s;
 }
 
-std::vector<Bin> histogram(const std::vector<double>& values, int max_bins) {
+std::vector<Bin> histogram(const std::vector<double>& values, int max_bins) { return histogram(counted(values), max_bins); }
+
+std::vector<Bin> histogram(const ValueCounts& values, int max_bins) {
   std::vector<Bin> bins;
-  if (values.empty()) return bins;
-  auto [lo_it, hi_it] = std::minmax_element(values.begin(), values.end());
-  double lo = *lo_it, hi = *hi_it;
-  bool integers = std::all_of(values.begin(), values.end(), [](double v) { return v == std::floor(v); });
+  if (values.count() == 0) return bins;
+  const Sorted sorted = values.sorted();
+  double lo = sorted.front().first, hi = sorted.back().first;
+  bool integers = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.first == std::floor(e.first); });
   double width;
   if (integers) {
     width = std::max(1.0, std::ceil((hi - lo + 1) / max_bins));
@@ -135,9 +168,9 @@ std::vector<Bin> histogram(const std::vector<double>& values, int max_bins) {
   }
   const int count = std::max(1, static_cast<int>(std::lround((hi - lo) / width)));
   for (int b = 0; b < count; ++b) bins.push_back({lo + b * width, lo + (b + 1) * width, 0});
-  for (double v : values) {
-    int b = static_cast<int>((v - lo) / width);
-    bins[std::clamp(b, 0, count - 1)].count++;
+  for (const auto& [value, times] : sorted) {
+    int b = static_cast<int>((value - lo) / width);
+    bins[std::clamp(b, 0, count - 1)].count += static_cast<std::int64_t>(times);
   }
   return bins;
 }

@@ -1,6 +1,7 @@
 // The designer's Lab over loopback (docs/protocol.md, "The Lab"): variants judged by the game's own loader
 // and refused at their file, line and field; a job's report byte for byte the document `court sim --json`
-// writes for the same request; cancel; CSV export and import; compare; and who may reach the Lab.
+// writes for the same request; cancel; CSV export and import; compare; who may reach the Lab; the caps on
+// jobs (games, queued jobs per client and in all); and a job resumed from its checkpoint after a crash.
 #include <gtest/gtest.h>
 #include <ifaddrs.h>
 #include <arpa/inet.h>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "lab/api.h"
+#include "server/api_error.h"
 #include "server/server.h"
 #include "server/server_test_support.h"
 
@@ -310,6 +312,136 @@ TEST(ServerLab, AVariantTablePlaysAndItsReplayReRunsElsewhere) {
   run_command(std::string(COURT_BINARY) + " replay " + file);
   EXPECT_EQ(http(port, "POST", "/api/tables", json{{"variant", 999}}.dump()).status, 404);
   EXPECT_EQ(http(port, "POST", "/api/tables", json{{"variant", v.at("id")}, {"game", "belle"}}.dump()).status, 400);
+}
+
+
+// Issue 38: one request with a sweep and a ladder had been accepted as 84 million games. The games of every
+// batch count against --lab-max-job-games: at the cap a job is taken, one game over it is refused with
+// what was asked, the cap and the flag, and nothing is stored.
+TEST(ServerLabCaps, AJobOverTheGamesCapIsRefusedAndNothingStored) {
+  InProcessServer server(temp_db("lab_cap_games"), server::LabConfig{.max_job_games = 3000});
+  const auto port = server.port();
+  const json sweep = {{"option", "rounds"}, {"values", {"2", "3", "4"}}};
+  HttpReply r = lab(port, "POST", "jobs", {{"game", "intrigue"}, {"games", 334}, {"sweep", sweep},
+                                           {"ladder", {"random", "heuristic"}}});
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_EQ(r.json().value("code", ""), "job_too_big");
+  const std::string message = r.json().value("error", "");
+  EXPECT_NE(message.find("3006 games"), std::string::npos) << message;   // 334 x 3 values x (1 + 2 rungs)
+  EXPECT_NE(message.find("3000"), std::string::npos) << message;
+  EXPECT_NE(message.find("--lab-max-job-games"), std::string::npos) << message;
+  EXPECT_EQ(lab(port, "GET", "jobs").json().size(), 0u) << "nothing stored";
+  r = lab(port, "POST", "jobs", {{"game", "intrigue"}, {"games", 333}, {"sweep", sweep}, {"ladder", {"random", "heuristic"}}});
+  EXPECT_EQ(r.status, 201) << r.body;
+  EXPECT_EQ(r.json().at("total"), 2997);
+}
+
+// 300 jobs of a million games had been queued in 0.1 s. Queued and running jobs count against a cap per
+// client and one in all (429 too_many_jobs, naming the flag); a cancelled job no longer counts.
+TEST(ServerLabCaps, QueuedJobsAreCappedPerClientAndInAll) {
+  const json slow = {{"game", "persuasion"}, {"players", 8}, {"games", 1000000}};
+  {
+    InProcessServer server(temp_db("lab_cap_client"), server::LabConfig{.max_client_jobs = 2, .max_jobs = 50});
+    const auto port = server.port();
+    const json first = lab(port, "POST", "jobs", slow).json();
+    EXPECT_EQ(lab(port, "POST", "jobs", slow).status, 201);
+    const HttpReply over = lab(port, "POST", "jobs", slow);
+    EXPECT_EQ(over.status, 429) << over.body;
+    EXPECT_EQ(over.json().value("code", ""), "too_many_jobs");
+    EXPECT_NE(over.json().value("error", "").find("--lab-max-client-jobs"), std::string::npos) << over.body;
+    EXPECT_EQ(lab(port, "GET", "jobs").json().size(), 2u);
+    EXPECT_EQ(lab(port, "DELETE", "jobs/" + std::to_string(first.at("id").get<int>())).status, 200);
+    finished_job(port, first.at("id"));
+    EXPECT_EQ(lab(port, "POST", "jobs", slow).status, 201) << "a cancelled job frees its place";
+    for (const json& j : lab(port, "GET", "jobs").json()) lab(port, "DELETE", "jobs/" + std::to_string(j.at("id").get<int>()));
+  }
+  InProcessServer server(temp_db("lab_cap_all"), server::LabConfig{.max_client_jobs = 5, .max_jobs = 2});
+  const auto port = server.port();
+  EXPECT_EQ(lab(port, "POST", "jobs", slow).status, 201);
+  EXPECT_EQ(lab(port, "POST", "jobs", slow).status, 201);
+  const HttpReply over = lab(port, "POST", "jobs", slow);
+  EXPECT_EQ(over.status, 429) << over.body;
+  EXPECT_NE(over.json().value("error", "").find("--lab-max-jobs"), std::string::npos) << over.body;
+  for (const json& j : lab(port, "GET", "jobs").json()) lab(port, "DELETE", "jobs/" + std::to_string(j.at("id").get<int>()));
+}
+
+// The per-client cap counts by the caller's address: another client still has its own places.
+TEST(ServerLabCaps, EachClientHasItsOwnPlaces) {
+  server::LabStore store(temp_db("lab_cap_clients"));
+  server::LabJobs jobs(store, {.dir = testing::TempDir(), .max_client_jobs = 1, .max_jobs = 3});   // never started
+  const json job = {{"game", "intrigue"}, {"games", 10}};
+  jobs.submit(job, "10.0.0.1");
+  EXPECT_THROW(jobs.submit(job, "10.0.0.1"), server::ApiError);
+  jobs.submit(job, "10.0.0.2");
+  jobs.submit(job, "10.0.0.3");
+  try {
+    jobs.submit(job, "10.0.0.4");
+    ADD_FAILURE() << "a fourth job was taken over the cap of 3 in all";
+  } catch (const server::ApiError& e) {
+    EXPECT_EQ(e.status(), 429);
+    EXPECT_EQ(e.code(), "too_many_jobs");
+  }
+}
+
+// Waits (up to two minutes) until the job has a checkpoint while it still runs; its description then.
+json checkpointed_job(std::uint16_t port, std::int64_t id) {
+  for (int i = 0; i < 12000; ++i) {
+    const json job = lab(port, "GET", "jobs/" + std::to_string(id)).json();
+    if (job.at("status") != "queued" && job.at("status") != "running") break;
+    if (job.at("status") == "running" && job.value("checkpointed", 0) > 0) return job;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ADD_FAILURE() << "job " << id << " ended or took too long before a checkpoint";
+  return {};
+}
+
+// Issue 38: a job running when the server died ran again from zero, so a job that killed the server did it
+// again at every start. Now it resumes from its last checkpoint (done > 0 right after the restart) and ends
+// with the report an uninterrupted run writes: the document `court sim --json` writes for its command.
+TEST(ServerLabCheckpoints, AJobKilledWithTheServerResumesFromItsCheckpoint) {
+  const std::string db = temp_db("lab_resume");
+  const std::vector<std::string> args = {"--lab-checkpoint", "0", "--lab-threads", "1"};
+  std::int64_t id = 0, checkpointed = 0;
+  {
+    ServeProcess serve(db, args);
+    id = lab(serve.port(), "POST", "jobs", {{"game", "intrigue"}, {"games", 60000}, {"seed", 5}}).json().at("id");
+    checkpointed = checkpointed_job(serve.port(), id).value("checkpointed", 0);
+    serve.kill_hard();
+  }
+  ASSERT_GT(checkpointed, 0);
+  ServeProcess serve(db, args);
+  const json resumed = lab(serve.port(), "GET", "jobs/" + std::to_string(id)).json();
+  EXPECT_GE(resumed.at("done").get<std::int64_t>(), checkpointed) << resumed.dump();
+  EXPECT_GT(resumed.at("done").get<std::int64_t>(), 0) << "resumed, not run from zero";
+  const json done = finished_job(serve.port(), id);
+  ASSERT_EQ(done.at("status"), "done") << done.dump();
+  EXPECT_EQ(done.at("done"), 60000);
+  const std::string out = testing::TempDir() + "lab_resume_report.json";
+  std::string command = replaced(done.at("command"), "court sim", std::string(COURT_BINARY) + " sim -q");
+  run_command(replaced(command, "--json report.json", "--json " + out));
+  const HttpReply report = lab(serve.port(), "GET", "jobs/" + std::to_string(id) + "/report.json");
+  EXPECT_TRUE(report.body == slurp(out)) << "the resumed job's report differs from court sim's";
+  const HttpReply csv = lab(serve.port(), "GET", "jobs/" + std::to_string(id) + "/report.csv");
+  EXPECT_EQ(csv.status, 409) << "a job over the CSV limit keeps no rows";
+  EXPECT_EQ(csv.json().value("code", ""), "no_csv");
+}
+
+// A job found running at two starts (it crashed the server twice) is marked failed with the reason, not run
+// a third time.
+TEST(ServerLabCheckpoints, AJobTheServerDiedUnderTwiceIsMarkedFailed) {
+  const std::string db = temp_db("lab_crash_twice");
+  const std::vector<std::string> args = {"--lab-checkpoint", "0", "--lab-threads", "1"};
+  std::int64_t id = 0;
+  for (int crash = 0; crash < 2; ++crash) {
+    ServeProcess serve(db, args);
+    if (crash == 0) id = lab(serve.port(), "POST", "jobs", {{"game", "intrigue"}, {"games", 1000000}}).json().at("id");
+    EXPECT_FALSE(checkpointed_job(serve.port(), id).is_null());
+    serve.kill_hard();
+  }
+  ServeProcess serve(db, args);
+  const json failed = lab(serve.port(), "GET", "jobs/" + std::to_string(id)).json();
+  EXPECT_EQ(failed.at("status"), "failed") << failed.dump();
+  EXPECT_NE(failed.value("error", "").find("stopped twice"), std::string::npos) << failed.dump();
 }
 
 }  // namespace

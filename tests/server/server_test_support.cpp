@@ -214,13 +214,21 @@ InProcessServer::InProcessServer(const std::string& db,
   server_->start();
 }
 
+InProcessServer::InProcessServer(const std::string& db, const court::server::LabConfig& lab)
+    : InProcessServer(db, [&lab](court::server::ServerConfig& config) { config.lab = lab; }) {}
+
 InProcessServer::~InProcessServer() { server_->stop(); }
 
 std::uint16_t InProcessServer::port() const { return server_->port(); }
 
 std::size_t InProcessServer::resumed() const { return server_->resumed(); }
 
-ServeProcess::ServeProcess(const std::string& db) {
+ServeProcess::ServeProcess(const std::string& db, const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {COURT_BINARY, "serve", "--port", "0", "--db", db, "--threads", "2"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
   pid_ = fork();
@@ -228,8 +236,7 @@ ServeProcess::ServeProcess(const std::string& db) {
     dup2(fds[1], STDOUT_FILENO);
     close(fds[0]);
     close(fds[1]);
-    execl(COURT_BINARY, COURT_BINARY, "serve", "--port", "0", "--db", db.c_str(), "--threads", "2",
-          static_cast<char*>(nullptr));
+    execv(COURT_BINARY, argv.data());
     _exit(127);
   }
   close(fds[1]);

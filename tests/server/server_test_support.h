@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "server/lab_door.h"
 #include "server/lobby.h"
 
 namespace court::server {
@@ -83,6 +84,8 @@ class InProcessServer {
   InProcessServer(const std::string& db, const court::server::TableLimits& tables);
   // With the test's configuration changed by `configure` (its flags: --host, --trust-proxy, ...).
   InProcessServer(const std::string& db, const std::function<void(court::server::ServerConfig&)>& configure);
+  // With `lab` as the `court serve` Lab settings (its caps, checkpoints).
+  InProcessServer(const std::string& db, const court::server::LabConfig& lab);
   ~InProcessServer();
   std::uint16_t port() const;
   std::size_t resumed() const;
@@ -94,7 +97,8 @@ class InProcessServer {
 // `court serve --port 0 --db DB` as a child process; the port is read from its first lines.
 class ServeProcess {
  public:
-  explicit ServeProcess(const std::string& db);
+  // `extra`: more arguments of `court serve` (e.g. {"--lab-checkpoint", "0"}).
+  explicit ServeProcess(const std::string& db, const std::vector<std::string>& extra = {});
   ~ServeProcess();
   std::uint16_t port() const { return port_; }
   int resumed() const { return resumed_; }
