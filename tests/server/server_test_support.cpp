@@ -46,11 +46,11 @@ HttpReply http(std::uint16_t port, const std::string& method, const std::string&
   return http_to("127.0.0.1", port, method, target, body);
 }
 
-HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
-                  const std::string& body, const std::string& authorization) {
-  asio::io_context io;
-  beast::tcp_stream stream(io);
-  stream.connect(tcp::endpoint(asio::ip::make_address(host), port));
+namespace {
+
+// One request on a connected stream, and its answer.
+HttpReply exchange(beast::tcp_stream& stream, const std::string& host, const std::string& method,
+                   const std::string& target, const std::string& body, const std::string& authorization) {
   bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
   req.set(bhttp::field::host, host);
   if (!authorization.empty()) req.set(bhttp::field::authorization, authorization);
@@ -66,6 +66,26 @@ HttpReply http_to(const std::string& host, std::uint16_t port, const std::string
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   return {static_cast<int>(res.result_int()), res.body(), std::string(res[bhttp::field::content_type])};
+}
+
+}  // namespace
+
+HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
+                  const std::string& body, const std::string& authorization) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(asio::ip::make_address(host), port));
+  return exchange(stream, host, method, target, body, authorization);
+}
+
+HttpReply http_from(const std::string& source, std::uint16_t port, const std::string& method, const std::string& target,
+                    const std::string& body) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.socket().open(tcp::v4());
+  stream.socket().bind(tcp::endpoint(asio::ip::make_address(source), 0));
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  return exchange(stream, "127.0.0.1", method, target, body, "");
 }
 
 nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request) {
@@ -155,8 +175,6 @@ std::string move_message(const std::string& token, std::int64_t step, std::uint3
   return nlohmann::json{{"type", "move"}, {"token", token}, {"step", step}, {"action", action}}.dump();
 }
 
-namespace {
-
 court::server::ServerConfig test_config(const std::string& db) {
   court::server::ServerConfig config;
   config.port = 0;
@@ -165,8 +183,6 @@ court::server::ServerConfig test_config(const std::string& db) {
   config.make_lab = court::server::open_lab;
   return config;
 }
-
-}  // namespace
 
 InProcessServer::InProcessServer(const std::string& db, int max_client_connections) {
   auto config = test_config(db);
@@ -179,6 +195,11 @@ InProcessServer::InProcessServer(const std::string& db, const court::server::Tab
   auto config = test_config(db);
   config.tables = tables;
   server_ = std::make_unique<court::server::Server>(config);
+  server_->start();
+}
+
+InProcessServer::InProcessServer(const court::server::ServerConfig& config)
+    : server_(std::make_unique<court::server::Server>(config)) {
   server_->start();
 }
 

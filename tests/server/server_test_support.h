@@ -18,6 +18,7 @@
 
 namespace court::server {
 class Server;
+struct ServerConfig;
 }
 
 namespace court::server_test {
@@ -36,6 +37,9 @@ HttpReply http(std::uint16_t port, const std::string& method, const std::string&
 // The same to `host` (an IP address), with an Authorization header when one is given.
 HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
                   const std::string& body = "", const std::string& authorization = "");
+// The same from the loopback address `source` (127.0.0.2, ...) to 127.0.0.1: another client to the server.
+HttpReply http_from(const std::string& source, std::uint16_t port, const std::string& method, const std::string& target,
+                    const std::string& body = "");
 // POST /api/tables; fails the test unless the answer is 201. Returns the summary.
 nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request);
 // POST /api/tables/{code}/join; fails the test unless the answer is 200. Returns {seat, token, code}.
@@ -65,6 +69,9 @@ class WsClient {
 std::string ws_target(const std::string& code, const std::string& token = "");
 std::string move_message(const std::string& token, std::int64_t step, std::uint32_t action);
 
+// What the in-process servers run with: database `db`, any free port, two game threads, the Lab.
+court::server::ServerConfig test_config(const std::string& db);
+
 // A server in this process on a free loopback port.
 class InProcessServer {
  public:
@@ -72,6 +79,8 @@ class InProcessServer {
   explicit InProcessServer(const std::string& db, int max_client_connections = 64);
   // With `tables` as the `court serve` table limits (and, for tests, a clock).
   InProcessServer(const std::string& db, const court::server::TableLimits& tables);
+  // With any configuration (start from test_config).
+  explicit InProcessServer(const court::server::ServerConfig& config);
   ~InProcessServer();
   std::uint16_t port() const;
   std::size_t resumed() const;
