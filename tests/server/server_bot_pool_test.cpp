@@ -14,10 +14,20 @@
 
 #include "engine/bot.h"
 #include "engine/registry.h"
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include "bots/generic_bots.h"
+#include "conformance/fixture_game.h"
 #include "engine/rng.h"
+#include "server/api_error.h"
 #include "server/bot_pool.h"
+#include "server/secrets.h"
 #include "server/server.h"
 #include "server/server_test_support.h"
+#include "server/storage.h"
+#include "server/table.h"
 
 namespace court::server_test {
 namespace {
@@ -209,6 +219,67 @@ TEST(ServerBotPool, TablesOfBotsOnlyCountAgainstTheirOwnLimitPerAddress) {
     ASSERT_TRUE(finished(port, code)) << code;
   }
   EXPECT_EQ(create_from("127.0.0.2", port, held_table("a")).status, 201);
+}
+
+// `f` on the table's strand; whether it ran while the searches were still held (it waits at most kLiveness).
+bool runs_on_strand_while_held(const server::Table& table, const std::function<void()>& f) {
+  std::promise<void> ran;
+  boost::asio::post(table.strand(), [&] {
+    f();
+    ran.set_value();
+  });
+  return finishes_while_held([future = ran.get_future().share()] { future.wait(); });
+}
+
+// A person's move at the same table while its search thinks (Duel: both seats choose a card at once): it is
+// taken at once, and the search's card, whose choice still stands, is played after it when the search ends.
+TEST(ServerBotPool, APersonMovesAtTheTableWhileItsSearchThinks) {
+  GameEntry entry = game_entry<fixture::DuelGame<fixture::Flaw::None>>();
+  entry.bots["held"] = held_bot();
+  const std::shared_ptr<const GameFactory> factory = entry.prepare(entry.make_config(2, {}));
+  server::Storage storage(temp_db("bot_pool_same_table"));
+  server::TableRecord record;
+  record.code = "DUEL2A";
+  record.game = entry.info.id;
+  record.players = 2;
+  record.seed = 5;
+  record.seats = {{kHuman, "Ada", server::sha256_hex("token-0")}, {"held:who=duel", "", ""}};
+  record.status = server::kPlaying;
+  storage.create_table(record);
+  boost::asio::thread_pool games(2);
+  server::BotPool pool(1, 1);
+  Held held;
+  auto table = std::make_shared<server::Table>(entry, factory, record, storage, boost::asio::make_strand(games));
+  table->set_bot_pool(&pool, "duel");
+  boost::asio::post(table->strand(), [table] { table->start(); });
+  ASSERT_TRUE(gate.wait_until([](auto& thinking) { return thinking["duel"] == 1; }));
+  ActionList legal;
+  factory->new_game(record.seed)->legal_actions(0, legal);
+  std::string refused;
+  EXPECT_TRUE(runs_on_strand_while_held(*table, [&] {
+    try {
+      table->move(0, "token-0", 0, legal[0].code);
+    } catch (const server::ApiError& e) {
+      refused = e.code();
+    }
+  })) << "the person's move waited for the table's search";
+  EXPECT_EQ(refused, "");
+  const auto deadline = std::chrono::steady_clock::now() + kLiveness;   // the gate is open now
+  while (table->summary().at("steps") < 2 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));   // a poll, not a timed check
+  }
+  const auto stored = storage.load(record.code);
+  ASSERT_GE(stored->actions.size(), 2u);
+  EXPECT_EQ(stored->actions[0].seat, 0);
+  EXPECT_EQ(stored->actions[0].code, legal[0].code);
+  EXPECT_EQ(stored->actions[1].seat, 1);
+  // The stored moves replay through the engine: the search's card was legal where it was played.
+  auto state = factory->new_game(record.seed);
+  for (const auto& a : stored->actions) {
+    if (auto error = state->check(a.seat, Action{a.code})) FAIL() << a.label << ": " << *error;
+    state->apply_legal(a.seat, Action{a.code});
+  }
+  pool.stop();
 }
 
 // The pool itself: with one thread, client a's searches queued before client b's one, b's runs after at
