@@ -151,6 +151,8 @@ nlohmann::json request(std::uint16_t port, http::verb verb, const std::string& t
   return nlohmann::json::parse(res.body());
 }
 
+struct Person;
+
 struct Totals {
   std::vector<double> latencies_ms;
   std::vector<double> sent_s;   // when each measured move was sent, in seconds since the first table opened
@@ -160,6 +162,7 @@ struct Totals {
   int stale = 0;   // moves refused as stale (the person then chose again)
   long moves = 0;  // every seat's moves: the sum of the finished games' last steps
   long states = 0, state_bytes = 0;   // state messages the people received, and their size
+  std::vector<std::shared_ptr<Person>> people;   // to count the moves still unanswered at the end
 };
 
 
@@ -210,6 +213,7 @@ asio::awaitable<void> think_then_move(std::shared_ptr<Person> p, int think_ms) {
 asio::awaitable<void> person(std::uint16_t port, std::string code, std::string token, Totals& totals, Think think) {
   auto executor = co_await asio::this_coro::executor;
   auto p = std::make_shared<Person>(executor);
+  totals.people.push_back(p);
   p->token = token;
   co_await beast::get_lowest_layer(p->ws).async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
                                                         asio::use_awaitable);
@@ -451,6 +455,17 @@ int main(int argc, char** argv) {
              timed_out ? fmt::format(" (stopped after --duration {} s)", args.duration_s) : "");
   fmt::print("  person moves measured: {} ({} refused as stale and chosen again)\n", totals.latencies_ms.size(),
              totals.stale);
+  int unanswered = 0;
+  double longest_s = 0;   // a move not answered at all by the end waited at least this long
+  for (const auto& p : totals.people) {
+    if (!p->waiting_answer || p->over) continue;
+    ++unanswered;
+    longest_s = std::max(longest_s, std::chrono::duration<double>(Clock::now() - p->sent_at).count());
+  }
+  if (unanswered > 0) {
+    fmt::print("  moves unanswered:      {} still waiting at the end, the longest for {:.1f} s (not in the latency)\n",
+               unanswered, longest_s);
+  }
   fmt::print("  move latency:          median {:.2f} ms, 99th percentile {:.2f} ms, max {:.2f} ms\n",
              percentile(totals.latencies_ms, 0.5), percentile(totals.latencies_ms, 0.99),
              percentile(totals.latencies_ms, 1.0));
