@@ -5,11 +5,21 @@
 //
 //   court_serve_load --court build/release/court [--tables 200] [--game persuasion] [--players 4]
 //                    [--bot heuristic] [--threads 0] [--think MIN-MAX] [--lab-job JSON] [--latencies FILE]
+//                    [--search-tables N] [--search-bot SPEC] [--sync-flood N] [--duration S]
 //
 // --think MIN-MAX: the person answers after a think time of MIN..MAX ms, as people do (default 0-0: at
 // once, a saturation test). --lab-job '{"game":"intrigue","games":1000000,"seats":[...]}': a Lab job
 // (POST /api/lab/jobs) runs while the tables play, and is cancelled at the end; compare the latency
 // with and without it. --latencies FILE writes each measured move's send time (s) and latency (ms).
+//
+// Hostile traffic beside the measured people (issue 38):
+// --search-tables N: N tables of bots only, every seat --search-bot SPEC (default ismcts:ms=2000,threads=2),
+//   are created from another client address (127.0.0.2) before the people's tables, and play on while
+//   the people are measured (e.g. --search-tables 30 --tables 4 --think 1000-3000 --duration 60).
+// --sync-flood N: N spectator connections at the first person's table send {"type":"sync"} as fast as
+//   they can (reading and dropping what comes back) while the people play (e.g. --sync-flood 4 --tables 1).
+// --duration S: stop measuring after S seconds even if games are still going (a search-bot run's games
+//   take minutes); the games finished are then reported as a part of the tables.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +30,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/redirect_error.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -80,6 +91,10 @@ struct Args {
   Think think;
   std::string lab_job;   // a Lab job request (JSON) that runs while the tables play; empty: none
   std::string latencies; // a file for every measured move: "<sent, s since start> <latency, ms>"
+  int search_tables = 0;  // tables of bots only, from another address, playing alongside
+  std::string search_bot = "ismcts:ms=2000,threads=2";
+  int sync_flood = 0;     // spectator connections sending sync as fast as they can at the first table
+  int duration_s = 0;     // stop after this long (0: when every person's game is over)
 };
 
 // The CPU time process `pid` has used so far (user and system), in seconds.
@@ -95,16 +110,16 @@ double cpu_seconds(pid_t pid) {
   return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
-// Whether `court serve` has the per-address limits on tables (later than commit 6713815, which the
-// issue's figures were measured on): the tool then turns them off, and drives older builds as they are.
-bool has_table_limits(const std::string& court) {
+// `court serve --help`: which per-address limits this build has (the tool turns them off, and drives
+// older builds, such as commit 6713815 which issue 22's figures were measured on, as they are).
+std::string serve_help(const std::string& court) {
   std::string help;
   if (FILE* out = popen((court + " serve --help 2>&1").c_str(), "r")) {
     char chunk[4096];
     while (std::size_t n = fread(chunk, 1, sizeof chunk, out)) help.append(chunk, n);
     pclose(out);
   }
-  return help.find("--max-client-waiting-tables") != std::string::npos;
+  return help;
 }
 
 long rss_kib(pid_t pid) {
@@ -116,9 +131,13 @@ long rss_kib(pid_t pid) {
   return -1;
 }
 
-nlohmann::json request(std::uint16_t port, http::verb verb, const std::string& target, const std::string& body = "") {
+// An HTTP request to the server, from client address `source` (loopback has many: 127.0.0.2, ...).
+nlohmann::json request(std::uint16_t port, http::verb verb, const std::string& target, const std::string& body = "",
+                       const std::string& source = "127.0.0.1") {
   asio::io_context io;
   beast::tcp_stream stream(io);
+  stream.socket().open(tcp::v4());
+  stream.socket().bind(tcp::endpoint(asio::ip::make_address(source), 0));
   stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{verb, target, 11};
   req.set(http::field::host, "127.0.0.1");
@@ -133,6 +152,8 @@ nlohmann::json request(std::uint16_t port, http::verb verb, const std::string& t
   return nlohmann::json::parse(res.body());
 }
 
+struct Person;
+
 struct Totals {
   std::vector<double> latencies_ms;
   std::vector<double> sent_s;   // when each measured move was sent, in seconds since the first table opened
@@ -142,6 +163,7 @@ struct Totals {
   int stale = 0;   // moves refused as stale (the person then chose again)
   long moves = 0;  // every seat's moves: the sum of the finished games' last steps
   long states = 0, state_bytes = 0;   // state messages the people received, and their size
+  std::vector<std::shared_ptr<Person>> people;   // to count the moves still unanswered at the end
 };
 
 
@@ -192,6 +214,7 @@ asio::awaitable<void> think_then_move(std::shared_ptr<Person> p, int think_ms) {
 asio::awaitable<void> person(std::uint16_t port, std::string code, std::string token, Totals& totals, Think think) {
   auto executor = co_await asio::this_coro::executor;
   auto p = std::make_shared<Person>(executor);
+  totals.people.push_back(p);
   p->token = token;
   co_await beast::get_lowest_layer(p->ws).async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
                                                         asio::use_awaitable);
@@ -234,6 +257,50 @@ asio::awaitable<void> person(std::uint16_t port, std::string code, std::string t
   beast::get_lowest_layer(p->ws).close();
 }
 
+// One spectator of the sync flood: sends sync as fast as the connection takes it, and reads (and drops)
+// every answer on a second coroutine so the server's queue for it never fills, until `stop`.
+asio::awaitable<void> drain(std::shared_ptr<websocket::stream<beast::tcp_stream>> ws) {
+  beast::flat_buffer buffer;
+  boost::system::error_code ec;
+  while (!ec) {
+    co_await ws->async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
+    buffer.clear();
+  }
+}
+
+asio::awaitable<void> flood(std::uint16_t port, std::string code, const bool& stop, long& sent) {
+  auto ws = std::make_shared<websocket::stream<beast::tcp_stream>>(co_await asio::this_coro::executor);
+  co_await beast::get_lowest_layer(*ws).async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
+                                                      asio::use_awaitable);
+  co_await ws->async_handshake("127.0.0.1", "/ws?table=" + code, asio::use_awaitable);
+  asio::co_spawn(co_await asio::this_coro::executor, drain(ws), asio::detached);
+  const std::string sync = R"({"type":"sync"})";
+  boost::system::error_code ec;
+  while (!stop && !ec) {
+    co_await ws->async_write(asio::buffer(sync), asio::redirect_error(asio::use_awaitable, ec));
+    if (!ec) ++sent;
+  }
+  beast::get_lowest_layer(*ws).close();
+}
+
+// --search-tables: tables of bots only from client address 127.0.0.2 (their codes).
+std::vector<std::string> search_tables(std::uint16_t port, const Args& args) {
+  const nlohmann::json create = {{"game", args.game},
+                                 {"seats", std::vector<std::string>(static_cast<std::size_t>(args.players), args.search_bot)}};
+  std::vector<std::string> codes;
+  for (int i = 0; i < args.search_tables; ++i) {
+    codes.push_back(request(port, http::verb::post, "/api/tables", create.dump(), "127.0.0.2").at("code"));
+  }
+  return codes;
+}
+
+// The moves played so far at `codes` (the search tables' progress).
+long steps_of(std::uint16_t port, const std::vector<std::string>& codes) {
+  long steps = 0;
+  for (const auto& code : codes) steps += request(port, http::verb::get, "/api/tables/" + code).at("steps").get<long>();
+  return steps;
+}
+
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -257,6 +324,10 @@ int main(int argc, char** argv) {
     else if (key == "--think") args.think = think_range(value);
     else if (key == "--lab-job") args.lab_job = value;
     else if (key == "--latencies") args.latencies = value;
+    else if (key == "--search-tables") args.search_tables = std::stoi(value);
+    else if (key == "--search-bot") args.search_bot = value;
+    else if (key == "--sync-flood") args.sync_flood = std::stoi(value);
+    else if (key == "--duration") args.duration_s = std::stoi(value);
     else { fmt::print(stderr, "unknown argument {}\n", key); return 2; }
   } catch (const std::exception& e) {
     fmt::print(stderr, "{} {}: {}\n", argv[i], argv[i + 1], e.what());
@@ -270,8 +341,12 @@ int main(int argc, char** argv) {
   const std::string threads = std::to_string(args.threads);
   std::vector<std::string> serve = {args.court, "serve", "--port", "0", "--db", db, "--threads", threads,
                                     "--max-client-connections", "0"};
-  if (has_table_limits(args.court)) {
+  const std::string help = serve_help(args.court);
+  if (help.find("--max-client-waiting-tables") != std::string::npos) {
     serve.insert(serve.end(), {"--max-client-waiting-tables", "0", "--max-client-tables-per-minute", "0"});
+  }
+  if (help.find("--max-client-bot-tables") != std::string::npos) {
+    serve.insert(serve.end(), {"--max-client-bot-tables", "0"});
   }
   std::vector<char*> argv_serve;
   for (std::string& a : serve) argv_serve.push_back(a.data());
@@ -300,8 +375,10 @@ int main(int argc, char** argv) {
   const nlohmann::json create = {{"game", args.game}, {"seats", seats}};
   // One table first, so the game's data is loaded before the baseline.
   request(port, http::verb::post, "/api/tables", create.dump());
+  const std::vector<std::string> searching = search_tables(port, args);
   usleep(300000);
   const long rss_before = rss_kib(pid);
+  const long search_steps_before = steps_of(port, searching);
 
   std::string lab_id;
   if (!args.lab_job.empty()) {
@@ -314,18 +391,33 @@ int main(int argc, char** argv) {
   const auto start = Clock::now();
   totals.start = start;
   const double cpu_before = cpu_seconds(pid);
+  std::string first_code;
   for (int i = 0; i < args.tables; ++i) {
     const std::string code = request(port, http::verb::post, "/api/tables", create.dump()).at("code");
     const std::string token = request(port, http::verb::post, "/api/tables/" + code + "/join", "{}").at("token");
+    if (i == 0) first_code = code;
     asio::co_spawn(io, person(port, code, token, totals, args.think), [](std::exception_ptr e) {
       if (e) std::rethrow_exception(e);
     });
   }
+  bool stop_flood = false, timed_out = false;
+  long syncs_sent = 0;
+  for (int i = 0; i < args.sync_flood && !first_code.empty(); ++i) {
+    asio::co_spawn(io, flood(port, first_code, stop_flood, syncs_sent), asio::detached);
+  }
+  asio::steady_timer deadline(io);
+  if (args.duration_s > 0) {
+    deadline.expires_after(std::chrono::seconds(args.duration_s));
+    deadline.async_wait([&](const boost::system::error_code& ec) { timed_out = !ec; });
+  }
   long rss_peak = rss_kib(pid);
   // Run until every table has seen its person move once, then read the memory with all tables live.
-  while (totals.moved_once < args.tables && totals.finished < args.tables) io.run_one();
+  while (totals.moved_once < args.tables && totals.finished < args.tables && !timed_out) io.run_one();
   rss_peak = std::max(rss_peak, rss_kib(pid));
-  io.run();
+  while (totals.finished < args.tables && !timed_out) io.run_one();
+  stop_flood = true;   // the flood, the deadline and any game still going are dropped with the context
+  io.stop();
+  const long search_moves = steps_of(port, searching) - search_steps_before;
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const long rss_after = rss_kib(pid);
   const double server_cpu = cpu_seconds(pid) - cpu_before;
@@ -352,9 +444,29 @@ int main(int argc, char** argv) {
     fmt::print("  Lab job alongside:     {} of {} games done during the run ({}, {})\n", lab.at("done").get<long>(),
                lab.at("total").get<long>(), lab.at("status").get<std::string>(), lab.at("command").get<std::string>());
   }
-  fmt::print("  games finished:        {}\n", totals.finished);
+  if (!searching.empty()) {
+    fmt::print("  search tables:         {} of bots only ({}) from 127.0.0.2, {} bot moves there during the run\n",
+               searching.size(), args.search_bot, search_moves);
+  }
+  if (args.sync_flood > 0) {
+    fmt::print("  sync flood:            {} spectators at table {}, {} sync messages sent\n", args.sync_flood,
+               first_code, syncs_sent);
+  }
+  fmt::print("  games finished:        {} of {}{}\n", totals.finished, args.tables,
+             timed_out ? fmt::format(" (stopped after --duration {} s)", args.duration_s) : "");
   fmt::print("  person moves measured: {} ({} refused as stale and chosen again)\n", totals.latencies_ms.size(),
              totals.stale);
+  int unanswered = 0;
+  double longest_s = 0;   // a move not answered at all by the end waited at least this long
+  for (const auto& p : totals.people) {
+    if (!p->waiting_answer || p->over) continue;
+    ++unanswered;
+    longest_s = std::max(longest_s, std::chrono::duration<double>(Clock::now() - p->sent_at).count());
+  }
+  if (unanswered > 0) {
+    fmt::print("  moves unanswered:      {} still waiting at the end, the longest for {:.1f} s (not in the latency)\n",
+               unanswered, longest_s);
+  }
   fmt::print("  move latency:          median {:.2f} ms, 99th percentile {:.2f} ms, max {:.2f} ms\n",
              percentile(totals.latencies_ms, 0.5), percentile(totals.latencies_ms, 0.99),
              percentile(totals.latencies_ms, 1.0));
@@ -369,5 +481,5 @@ int main(int argc, char** argv) {
   fmt::print("  server RSS:            {} KiB idle (one warm-up table), {} KiB with {} tables live, {} KiB at the end\n",
              rss_before, rss_peak, args.tables, rss_after);
   fmt::print("  memory per table:      {:.1f} KiB\n", static_cast<double>(rss_peak - rss_before) / args.tables);
-  return totals.finished == args.tables ? 0 : 1;
+  return totals.finished == args.tables || timed_out ? 0 : 1;
 }

@@ -17,7 +17,16 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--port", config->port, "TCP port (0: any free port)")->capture_default_str();
   cmd->add_option("--bind", config->bind, "Address to listen on (0.0.0.0: every interface)")->capture_default_str();
   cmd->add_option("--db", config->db, "SQLite database file (created when missing)")->capture_default_str();
-  cmd->add_option("--threads", config->game_threads, "Game and bot threads (0: one per core)")
+  cmd->add_option("--threads", config->game_threads, "Game threads: people's moves and quick bots (0: one per core)")
+      ->check(CLI::Range(0, 256));
+  cmd->add_option("--bot-threads", config->bot_threads,
+                  "Threads of the search bots' pool (ismcts, planner), at the lowest CPU priority (0: one per core)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 256));
+  cmd->add_option("--bot-threads-per-client", config->bot_threads_per_client,
+                  "Of the search bots' threads, how many the tables of one client address may hold at once; a "
+                  "search holds one per thread it runs (0: half of --bot-threads, at least 1)")
+      ->capture_default_str()
       ->check(CLI::Range(0, 256));
   cmd->add_option("--max-client-connections", config->max_client_connections,
                   "Open connections allowed per client address (0: no limit); more are refused with 503")
@@ -26,6 +35,11 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--max-client-waiting-tables", config->tables.max_client_waiting,
                   "Tables waiting for people that one client address may have created (0: no limit); one more is "
                   "refused with 429")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--max-client-bot-tables", config->tables.max_client_bot_tables,
+                  "Tables of bots only, in play, that one client address may have created (0: no limit); one more "
+                  "is refused with 429")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--max-client-tables-per-minute", config->tables.max_client_per_minute,

@@ -74,6 +74,21 @@ void Match::commit() {
   ++steps_;
 }
 
+namespace {
+
+// The move a bot that needs no state (Bot::needs_state) picks by its index among the legal moves of
+// `state`; an index past them is a bug in the bot, named in the error.
+Action pick_from_legal(Bot& bot, const GameState& state, Seat seat, ActionList& list, const std::string& spec) {
+  const LegalMoves legal(state, seat, list);
+  const std::uint32_t k = bot.choose_from_legal(legal, seat);
+  if (k >= legal.size()) {
+    throw std::logic_error(fmt::format("bot {} at seat {} chose move {} of {} legal moves", spec, seat, k, legal.size()));
+  }
+  return legal[k];
+}
+
+}  // namespace
+
 Action Match::bot_choice(Seat seat) {
   Bot& bot = *bots_[seat];
   if (!bot.needs_state()) return legal_pick(bot, seat);
@@ -83,15 +98,19 @@ Action Match::bot_choice(Seat seat) {
   return bot.choose(*scratch_, seat);
 }
 
-Action Match::legal_pick(Bot& bot, Seat seat) {
-  const LegalMoves legal(*state_, seat, legal_);
-  const std::uint32_t k = bot.choose_from_legal(legal, seat);
-  if (k >= legal.size()) {
-    throw std::logic_error(
-        fmt::format("bot {} at seat {} chose move {} of {} legal moves", seat_specs_[seat], seat, k, legal.size()));
-  }
-  return legal[k];
+BotTask Match::bot_task(Seat seat) {
+  Bot& bot = *bots_[seat];
+  auto copy = state_->clone();
+  if (bot.needs_state()) copy->determinize(seat, determinize_rngs_[seat]);
+  return BotTask(bot, seat, std::move(copy), seat_specs_[seat]);
 }
+
+Action BotTask::choose() {
+  if (!bot_->needs_state()) return pick_from_legal(*bot_, *copy_, seat_, legal_, spec_);
+  return bot_->choose(*copy_, seat_);
+}
+
+Action Match::legal_pick(Bot& bot, Seat seat) { return pick_from_legal(bot, *state_, seat, legal_, seat_specs_[seat]); }
 
 Seat Match::next_bot() const {
   for (Seat s : state_->to_act()) if (bots_[s]) return s;

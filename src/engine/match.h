@@ -24,6 +24,27 @@ struct PendingMove {
   std::optional<nlohmann::json> outcome;   // the outcome, when the move ends the game
 };
 
+// One bot's choice taken apart from its match, for a caller that lets the bot think on another thread
+// (a server's search bots): Match::bot_task makes what the bot sees (on the match's thread), choose()
+// runs the bot on any thread. The match must not use that seat's bot until choose() returns; the match
+// itself may move on meanwhile, so the caller checks the choice still stands before playing it.
+class BotTask {
+ public:
+  Seat seat() const { return seat_; }
+  // The bot's move, chosen on this task's own copy (not yet checked against the match: the caller plays it).
+  Action choose();
+
+ private:
+  friend class Match;
+  BotTask(Bot& bot, Seat seat, std::unique_ptr<GameState> copy, std::string spec)
+      : bot_(&bot), seat_(seat), copy_(std::move(copy)), spec_(std::move(spec)) {}
+  Bot* bot_;
+  Seat seat_;
+  std::unique_ptr<GameState> copy_;   // determinized for the seat (or as it is, for a bot that needs no state)
+  std::string spec_;
+  ActionList legal_;
+};
+
 class Match {
  public:
   // `seat_specs` has one entry per seat: "human" or a bot spec ("random", "heuristic", ...).
@@ -59,6 +80,9 @@ class Match {
   Action play_bot(Seat seat);
   // The move the bot at `seat` chooses, on a copy of the state determinized for `seat`.
   Action bot_choice(Seat seat);
+  // The same choice as a task to run elsewhere (BotTask), with a copy of its own: the bot sees the same
+  // determinization as bot_choice would have made now.
+  BotTask bot_task(Seat seat);
   // The next seat to act that is a bot, or -1 when only humans are to act (or the game is over).
   Seat next_bot() const;
   // Plays bots' moves until a human must act or the game ends; `on_move` sees each move.

@@ -2,11 +2,6 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <pthread.h>
-#include <sched.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <iostream>
@@ -18,6 +13,7 @@
 #include "server/api_error.h"
 #include "server/json_fields.h"
 #include "server/limits.h"
+#include "server/thread_priority.h"
 #include "sim/simulate.h"
 
 namespace court::server {
@@ -170,16 +166,6 @@ std::string command_line(const nlohmann::json& r) {
   if (r.contains("data_dir")) out += " --data " + r["data_dir"].get<std::string>();
   if (!r["ladder"].empty()) out += fmt::format(" --ladder {}", fmt::join(r["ladder"].get<std::vector<std::string>>(), ","));
   return out + " --json report.json";
-}
-
-// Linux: SCHED_IDLE runs this thread only on a core nothing else wants, and a table's thread that wakes
-// takes the core at once (a nice value of 19 alone still shares it: the median move latency doubled with
-// a job alongside). The nice value stays as a fallback. Both are per thread and inherited by the
-// simulation threads this one starts.
-void lowest_priority() {
-  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 19);
-  const sched_param param{};
-  pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
 }
 
 }  // namespace

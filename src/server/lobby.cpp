@@ -12,6 +12,7 @@
 #include "engine/registry.h"
 #include "engine/rng.h"
 #include "server/api_error.h"
+#include "server/bot_pool.h"
 #include "server/json_fields.h"
 #include "server/limits.h"
 #include "server/secrets.h"
@@ -27,6 +28,12 @@ constexpr std::int64_t kMinuteMs = 60'000;
 std::int64_t system_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+// Whether a table a client made is still there and has `status`.
+bool has_status(const std::weak_ptr<Table>& made, const char* status) {
+  auto table = made.lock();
+  return table && table->status() == status;
 }
 
 int human_seats(const std::vector<std::string>& seats) {
@@ -99,8 +106,13 @@ nlohmann::json game_json(const GameEntry& entry) {
           {"bots", bot_names(entry)}};
 }
 
-Lobby::Lobby(Storage& storage, boost::asio::any_io_executor game_executor, TableLimits limits)
-    : storage_(storage), game_executor_(std::move(game_executor)), limits_(std::move(limits)) {}
+Lobby::Lobby(Storage& storage, boost::asio::any_io_executor game_executor, TableLimits limits, BotPool* bot_pool,
+             const GameRegistry* served)
+    : storage_(storage),
+      game_executor_(std::move(game_executor)),
+      bot_pool_(bot_pool),
+      games_(served ? *served : games()),
+      limits_(std::move(limits)) {}
 
 std::int64_t Lobby::now_ms() const { return limits_.clock ? limits_.clock() : system_ms(); }
 
@@ -116,25 +128,24 @@ std::shared_ptr<const GameFactory> Lobby::factory(const GameEntry& entry, const 
 std::shared_ptr<const GameFactory> Lobby::factory_for(const std::string& game, int players,
                                                     const std::map<std::string, std::string>& options,
                                                     const std::string& data_dir) {
-  const GameEntry& entry = games().get(game);
+  const GameEntry& entry = games_.get(game);
   return factory(entry, entry.make_config(players, options, data_dir));
 }
 
-std::shared_ptr<Table> Lobby::build(TableRecord record) {
-  const GameEntry& entry = games().get(record.game);
+std::shared_ptr<Table> Lobby::build(TableRecord record, const std::string& client) {
+  const GameEntry& entry = games_.get(record.game);
   auto config = entry.make_config(record.players, record.options, record.data_dir);
   auto strand = boost::asio::make_strand(game_executor_);
-  return std::make_shared<Table>(entry, factory(entry, config), std::move(record), storage_, strand);
+  auto table = std::make_shared<Table>(entry, factory(entry, config), std::move(record), storage_, strand);
+  table->set_bot_pool(bot_pool_, client);
+  return table;
 }
 
 void Lobby::admit(const std::string& client, std::int64_t now, bool waits) {
   if (client.empty()) return;
   ClientTables& c = clients_[client];
   while (!c.created.empty() && c.created.front() <= now - kMinuteMs) c.created.pop_front();
-  std::erase_if(c.waiting, [](const std::weak_ptr<Table>& w) {
-    auto table = w.lock();
-    return !table || table->status() != kWaiting;
-  });
+  std::erase_if(c.waiting, [](const std::weak_ptr<Table>& w) { return !has_status(w, kWaiting); });
   const auto per_minute = static_cast<std::size_t>(limits_.max_client_per_minute);
   if (per_minute > 0 && c.created.size() >= per_minute) {
     throw ApiError(429, "too_many_new_tables",
@@ -148,16 +159,34 @@ void Lobby::admit(const std::string& client, std::int64_t now, bool waits) {
                                "(--max-client-waiting-tables); share their invite links or let them expire before "
                                "creating more", c.waiting.size() + static_cast<std::size_t>(c.pending)));
   }
+  if (!waits) admit_bots_only(c);
   if (per_minute > 0) c.created.push_back(now);
   ++c.pending;
 }
 
+// Bots only play at once, and a search bot's game takes long: their tables count against a limit of their
+// own, so one address cannot keep the bot pool's queue full (the pool's share caps its threads).
+void Lobby::admit_bots_only(ClientTables& c) {
+  std::erase_if(c.bots_only, [](const std::weak_ptr<Table>& w) { return !has_status(w, kPlaying); });
+  const auto most = static_cast<std::size_t>(limits_.max_client_bot_tables);
+  const std::size_t playing = c.bots_only.size() + static_cast<std::size_t>(c.pending_bots);
+  if (most > 0 && playing >= most) {
+    throw ApiError(429, "too_many_bot_tables",
+                   fmt::format("this address has {} tables of bots only in play, the most this server allows "
+                               "(--max-client-bot-tables); let one finish before creating more", playing));
+  }
+  ++c.pending_bots;
+}
+
 // The end of a creation that admit() counted: `table` when it was made, nullptr when it failed.
-void Lobby::settle(const std::string& client, const std::shared_ptr<Table>& table) {
+void Lobby::settle(const std::string& client, bool waits, const std::shared_ptr<Table>& table) {
   if (client.empty()) return;
   ClientTables& c = clients_[client];
   --c.pending;
-  if (table && limits_.max_client_waiting > 0 && table->status() == kWaiting) c.waiting.push_back(table);
+  if (!waits) --c.pending_bots;
+  if (!table) return;
+  if (limits_.max_client_waiting > 0 && table->status() == kWaiting) c.waiting.push_back(table);
+  if (limits_.max_client_bot_tables > 0 && !waits) c.bots_only.push_back(table);
 }
 
 std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::string& client,
@@ -167,10 +196,10 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::stri
   if (variant && game) throw ApiError(400, "bad_field", "a table names either 'game' or 'variant', not both");
   if (variant) game = variant->game;
   if (!game) throw ApiError(400, "bad_field", "field 'game' is required (see GET /api/games)");
-  const GameEntry* entry = games().find(*game);
+  const GameEntry* entry = games_.find(*game);
   if (!entry) {
     std::vector<std::string> ids;
-    for (const auto& e : games().all()) ids.push_back(e.info.id);
+    for (const auto& e : games_.all()) ids.push_back(e.info.id);
     throw ApiError(400, "unknown_game", fmt::format("no game '{}' (games: {})", *game, fmt::join(ids, ", ")));
   }
   std::optional<int> players;
@@ -200,6 +229,7 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::stri
   }
   for (const auto& spec : seats) record.seats.push_back({spec, "", ""});
   record.created_ms = now_ms();
+  const bool waits = human_seats(seats) > 0;   // a table of bots only never waits: it plays at once
   {
     std::lock_guard lock(mutex_);
     // Finished and expired tables nobody holds leave memory (find() reads them back), so the limit
@@ -213,29 +243,29 @@ std::shared_ptr<Table> Lobby::create(const nlohmann::json& body, const std::stri
     }
     do record.code = make_table_code();
     while (tables_.count(record.code) || storage_.code_exists(record.code));
-    admit(client, record.created_ms, human_seats(seats) > 0);   // a table of bots never waits
+    admit(client, record.created_ms, waits);
   }
   std::shared_ptr<Table> table;
   try {
-    table = build_and_store(record);
+    table = build_and_store(record, client);
   } catch (...) {
     std::lock_guard lock(mutex_);
-    settle(client, nullptr);
+    settle(client, waits, nullptr);
     throw;
   }
   {
     std::lock_guard lock(mutex_);
     tables_[record.code] = table;
-    settle(client, table);
+    settle(client, waits, table);
   }
   boost::asio::post(table->strand(), [table] { table->start(); });
   return table;
 }
 
-std::shared_ptr<Table> Lobby::build_and_store(TableRecord& record) {
+std::shared_ptr<Table> Lobby::build_and_store(TableRecord& record, const std::string& client) {
   std::shared_ptr<Table> table;
   try {
-    table = build(record);
+    table = build(record, client);
   } catch (const UserError& e) {
     throw ApiError(400, "bad_table", e.what());
   }
@@ -316,11 +346,11 @@ boost::asio::awaitable<void> Lobby::expire_waiting() {
     std::erase_if(clients_, [now = now_ms()](const auto& entry) {
       const ClientTables& c = entry.second;
       const bool recent = !c.created.empty() && c.created.back() > now - kMinuteMs;
-      const bool waiting = std::any_of(c.waiting.begin(), c.waiting.end(), [](const std::weak_ptr<Table>& w) {
-        auto table = w.lock();
-        return table && table->status() == kWaiting;
-      });
-      return !recent && !waiting && c.pending == 0;
+      const bool waiting = std::any_of(c.waiting.begin(), c.waiting.end(),
+                                       [](const std::weak_ptr<Table>& w) { return has_status(w, kWaiting); });
+      const bool playing = std::any_of(c.bots_only.begin(), c.bots_only.end(),
+                                       [](const std::weak_ptr<Table>& w) { return has_status(w, kPlaying); });
+      return !recent && !waiting && !playing && c.pending == 0;
     });
   }
   for (const auto& table : candidates) co_await expire_if_due(table);

@@ -3,7 +3,8 @@
 // resumes every unfinished table from storage. A finished or expired table nobody holds any more (no
 // connection, no request) leaves memory when the next table is created; the database keeps it.
 // It also keeps one client address from filling the server: a cap on the tables it has waiting for
-// people and on how many it creates a minute, and an expiry for tables that wait for people too long.
+// people, on its tables of bots only in play, and on how many it creates a minute, and an expiry for
+// tables that wait for people too long.
 #pragma once
 
 #include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
@@ -24,11 +25,18 @@
 #include "server/storage.h"
 #include "server/table.h"
 
+namespace court {
+class GameRegistry;
+}
+
 namespace court::server {
+
+class BotPool;
 
 // What one client address may do (`court serve` flags, docs/protocol.md).
 struct TableLimits {
   int max_client_waiting = 20;            // tables it created that wait for people (0: no limit)
+  int max_client_bot_tables = 10;         // tables of bots only it created that are in play (0: no limit)
   int max_client_per_minute = 30;         // tables it may create in any minute (0: no limit)
   std::int64_t waiting_expiry_s = 86400;  // a table nobody joined for this long expires (0: never)
   std::function<std::int64_t()> clock;    // milliseconds since 1970; empty: the system clock (tests set it)
@@ -36,8 +44,10 @@ struct TableLimits {
 
 class Lobby {
  public:
-  // Tables run on strands of `game_executor` (the game thread pool).
-  Lobby(Storage& storage, boost::asio::any_io_executor game_executor, TableLimits limits = {});
+  // Tables run on strands of `game_executor` (the game thread pool), their search bots on `bot_pool`
+  // (none: on the strands). `served`: the games it serves (none: games(); tests add fixture bots).
+  Lobby(Storage& storage, boost::asio::any_io_executor game_executor, TableLimits limits = {},
+        BotPool* bot_pool = nullptr, const GameRegistry* served = nullptr);
 
   // The body of POST /api/tables from client address `client` (client_key; empty: no per-client
   // limits): validates it, stores the new table and lets its bots start. ApiError (400) names the field
@@ -68,24 +78,30 @@ class Lobby {
 
  private:
   std::shared_ptr<const GameFactory> factory(const GameEntry& entry, const GameConfig& config);
-  std::shared_ptr<Table> build(TableRecord record);
+  // `client`: whose share of the bot pool its search bots use.
+  std::shared_ptr<Table> build(TableRecord record, const std::string& client = "");
   // Builds the table of a new `record` and stores it (its status set); ApiError when either fails.
-  std::shared_ptr<Table> build_and_store(TableRecord& record);
+  std::shared_ptr<Table> build_and_store(TableRecord& record, const std::string& client);
   // What one client address has made: counted against TableLimits (under mutex_).
   struct ClientTables {
     std::deque<std::int64_t> created;             // when it made tables in the last minute
     std::vector<std::weak_ptr<Table>> waiting;    // its tables that may still wait for people
+    std::vector<std::weak_ptr<Table>> bots_only;  // its tables of bots only that may still be in play
     int pending = 0;                              // tables it is making now
+    int pending_bots = 0;                         // of which tables of bots only
   };
   // Refuses (429) a new table from `client` over its limits, else counts it as pending. `waits`: the
-  // table has seats for people, so it will wait for them.
+  // table has seats for people, so it will wait for them; else it is a table of bots only.
   void admit(const std::string& client, std::int64_t now, bool waits);
-  void settle(const std::string& client, const std::shared_ptr<Table>& table);
+  void admit_bots_only(ClientTables& c);
+  void settle(const std::string& client, bool waits, const std::shared_ptr<Table>& table);
   bool due(const Table& table) const;
   void forget(const std::shared_ptr<Table>& table);
 
   Storage& storage_;
   boost::asio::any_io_executor game_executor_;
+  BotPool* bot_pool_;
+  const GameRegistry& games_;
   TableLimits limits_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "server/api_error.h"
+#include "server/bot_pool.h"
 #include "server/client_limit.h"
 #include "server/http_session.h"
 #include "server/lab_door.h"
@@ -158,7 +159,7 @@ class GamePool : public asio::thread_pool {
 
 }  // namespace
 
-// Members are declared so that what remains after stop() is destroyed tables first, then the pool,
+// Members are declared so that what remains after stop() is destroyed tables first, then the pools,
 // then the database. The guard comes first: it checks the flags before the database is opened.
 struct Server::Impl {
   explicit Impl(const ServerConfig& config)
@@ -166,7 +167,8 @@ struct Server::Impl {
         storage(config.db),
         lab(open_lab_of(config)),
         game_pool(static_cast<std::size_t>(game_thread_count(config.game_threads))),
-        lobby(storage, game_pool.get_executor(), config.tables),
+        bot_pool(config.bot_threads, config.bot_threads_per_client),
+        lobby(storage, game_pool.get_executor(), config.tables, &bot_pool, config.games),
         io(config.io_threads),
         acceptor(io),
         io_threads(std::max(1, config.io_threads)),
@@ -176,6 +178,7 @@ struct Server::Impl {
   Storage storage;
   std::unique_ptr<LabDoor> lab;
   GamePool game_pool;
+  BotPool bot_pool;   // its queued searches hold tables: gone before the game pool
   Lobby lobby;
   NetworkContext io;
   tcp::acceptor acceptor;
@@ -227,6 +230,7 @@ void Server::stop() {
   std::call_once(impl_->stopped, [this] {
     impl_->io.stop();
     for (auto& t : impl_->threads) t.join();
+    impl_->bot_pool.stop();   // a search that is running finishes first; its move goes nowhere
     impl_->game_pool.stop();
     impl_->game_pool.join();
     boost::system::error_code ec;

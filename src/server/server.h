@@ -1,5 +1,6 @@
 // `court serve`: the game server. Opens the database, resumes every unfinished table, listens for
-// HTTP and WebSocket connections on network threads, and runs games and bots on a game thread pool.
+// HTTP and WebSocket connections on network threads, runs games and quick bots on a game thread pool,
+// and search bots on a pool of their own at the lowest priority (bot_pool.h).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,10 @@
 #include "server/lab_door.h"
 #include "server/lobby.h"
 
+namespace court {
+class GameRegistry;
+}
+
 namespace court::server {
 
 struct ServerConfig {
@@ -18,7 +23,9 @@ struct ServerConfig {
   std::uint16_t port = 8080;        // 0: any free port (see Server::port)
   std::string db = "court.db";
   int io_threads = 2;               // network threads
-  int game_threads = 0;             // game and bot threads; 0: one per core, at least 2
+  int game_threads = 0;             // game threads (people's moves, quick bots); 0: one per core, at least 2
+  int bot_threads = 0;              // the search bots' pool (lowest priority); 0: one per core
+  int bot_threads_per_client = 0;   // of which one client address's searches may hold; 0: half, at least 1
   int max_client_connections = 64;  // open connections per client address; 0: no limit
   TableLimits tables;               // tables per client address, and the expiry of waiting tables
   LabConfig lab;                    // the Lab's token and job threads
@@ -27,6 +34,7 @@ struct ServerConfig {
   // Opens the Lab on the database at `db` (src/lab/, a layer above: `court serve` passes court::server::open_lab).
   // Empty: no Lab, and every request for it is refused as lab_closed.
   std::function<std::unique_ptr<LabDoor>(const std::string& db, const LabConfig& config)> make_lab;
+  const GameRegistry* games = nullptr;   // the games served; nullptr: games() (tests add fixture bots)
 };
 
 class Server {

@@ -9,6 +9,7 @@
 
 #include "engine/data.h"
 #include "server/api_error.h"
+#include "server/bot_pool.h"
 #include "server/limits.h"
 #include "server/secrets.h"
 
@@ -47,6 +48,7 @@ Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
   record_.said.shrink_to_fit();
   said_at_.resize(record_.seats.size());
   bot_took_.assign(record_.seats.size(), kNotYetTimed);
+  for (const auto& seat : record_.seats) search_threads_.push_back(seat.spec == kHuman ? 0 : search_threads(entry, seat.spec));
   turn_start_.assign(record_.seats.size(), match_->steps());
   turn_legal_.resize(record_.seats.size());
   note_turns(kSpectator);
@@ -129,6 +131,11 @@ void Table::note_turns(Seat mover) {
       turn_legal_[s] = std::move(codes);
     }
   }
+}
+
+void Table::set_bot_pool(BotPool* pool, std::string client) {
+  bot_pool_ = pool;
+  client_ = std::move(client);
 }
 
 void Table::start() {
@@ -252,9 +259,9 @@ void Table::move(Seat seat, const std::string& token, std::int64_t step, std::ui
 }
 
 bool Table::bots_answer_quickly() const {
-  if (status_ != kPlaying || broken_) return false;
+  if (status_ != kPlaying || broken_ || bot_thinking_) return false;
   const Seat next = match_->next_bot();
-  return next >= 0 && bot_took_[next] < kQuickBot;
+  return next >= 0 && !thinks_on_pool(next) && bot_took_[next] < kQuickBot;
 }
 
 // A person's move, prepared by the Match (checked, labelled and played on its copy of the state): stored,
@@ -382,7 +389,7 @@ Replay Table::replay() const {
 }
 
 void Table::schedule_bots() {
-  if (bot_scheduled_ || broken_ || status_ != kPlaying || match_->next_bot() < 0) return;
+  if (bot_scheduled_ || bot_thinking_ || broken_ || status_ != kPlaying || match_->next_bot() < 0) return;
   bot_scheduled_ = true;
   boost::asio::post(strand_, [self = shared_from_this()] {
     self->bot_scheduled_ = false;
@@ -392,11 +399,16 @@ void Table::schedule_bots() {
 
 // Bots move in tasks of their own, so people's messages for this table get their turn between them.
 void Table::run_one_bot() {
-  if (broken_ || status_ != kPlaying || match_->next_bot() < 0) return;
+  if (bot_thinking_ || broken_ || status_ != kPlaying || match_->next_bot() < 0) return;
+  if (const Seat seat = match_->next_bot(); thinks_on_pool(seat)) return think_on_pool(seat);
   if (!play_bots()) return;
-  // Bots moving in a row: the seats get the state after the last of them (and one at least every
-  // kBotStatesEvery while a slow bot plays), not one per move: most of the server's time went into
-  // building states nobody would look at for more than a millisecond (docs/protocol.md, "state").
+  after_bots();
+}
+
+// Bots moving in a row: the seats get the state after the last of them (and one at least every
+// kBotStatesEvery while a slow bot plays), not one per move: most of the server's time went into
+// building states nobody would look at for more than a millisecond (docs/protocol.md, "state").
+void Table::after_bots() {
   const bool more_bots = status_ == kPlaying && match_->next_bot() >= 0;
   if (!more_bots || std::chrono::steady_clock::now() - last_broadcast_ >= kBotStatesEvery) broadcast();
   schedule_bots();
@@ -416,18 +428,72 @@ bool Table::play_bots() {
 
 bool Table::play_one_bot() {
   const Seat seat = match_->next_bot();
+  Action action{};
   try {
     // The bot chooses on the harness's copy determinized for its seat, never on the true state.
     const auto started = std::chrono::steady_clock::now();
-    const Action action = match_->bot_choice(seat);
+    action = match_->bot_choice(seat);
     bot_took_[seat] = std::chrono::steady_clock::now() - started;
+  } catch (const std::exception& e) {
+    return stop_playing(e.what());
+  }
+  return play_choice(seat, action);
+}
+
+// A bot's chosen move, played (accept_bot); false, and the table stops, when it is illegal.
+bool Table::play_choice(Seat seat, Action action) {
+  try {
     accept_bot(seat, action);
   } catch (const std::exception& e) {
-    std::cerr << fmt::format("court serve: table {} stopped: {}\n", code(), e.what());
-    broken_ = true;
-    return false;
+    return stop_playing(e.what());
   }
   return true;
+}
+
+// A bot failed: the table stops rather than play on wrongly. Returns false, for the callers to pass on.
+bool Table::stop_playing(const std::string& why) {
+  std::cerr << fmt::format("court serve: table {} stopped: {}\n", code(), why);
+  broken_ = true;
+  return false;
+}
+
+// A search bot's move: the copy it sees is made here, on the strand (determinized for its seat), the
+// search runs on the bot pool, and take_choice brings the move back to the strand.
+void Table::think_on_pool(Seat seat) {
+  bot_thinking_ = true;
+  auto task = std::make_shared<BotTask>(match_->bot_task(seat));
+  const std::size_t asked_at = match_->steps();
+  bot_pool_->submit(client_, search_threads_[seat], [self = shared_from_this(), task, seat, asked_at] {
+    std::optional<Action> action;
+    std::string error;
+    try {
+      action = task->choose();
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    boost::asio::post(self->strand_, [self, seat, asked_at, action, error] {
+      self->take_choice(seat, asked_at, action, error);
+    });
+  });
+}
+
+// The search's move, on the strand. The table may have moved on while it thought (a person's
+// simultaneous choice, the end of the game): the move counts only while the seat's choice stands as it
+// was when the search was asked (as a person's move sent for an older step, note_turns); else it thinks again.
+void Table::take_choice(Seat seat, std::size_t asked_at, std::optional<Action> action, const std::string& error) {
+  bot_thinking_ = false;
+  if (broken_ || status_ != kPlaying) return;
+  if (!action) {
+    stop_playing(error);
+    return;
+  }
+  const bool stands = match_->state().to_act().contains(seat) && turn_start_[seat] <= asked_at;
+  if (stands) {
+    if (!play_choice(seat, *action)) return;
+    // Quick bots after it answer in this task, as after a person's move.
+    if (!(bots_answer_quickly() ? play_bots() : store_bot_moves())) return;
+  }
+  after_bots();
 }
 
 }  // namespace court::server

@@ -1,7 +1,8 @@
 // One table: a game in progress (a Match), its seats with their hashed tokens, the connections that
 // watch it, and its bots. Every change runs on the table's strand (a serial lane on the game thread
-// pool), so a table never needs a lock for its game, a slow bot holds up only its own table, and the
-// network threads never wait for a game.
+// pool), so a table never needs a lock for its game and the network threads never wait for a game. A
+// search bot thinks on the bot pool (bot_pool.h), on a copy made on the strand, and its choice comes back
+// to the strand, so no search holds a game thread that people's moves need.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -42,6 +43,8 @@ inline constexpr const char* kExpired = "expired";   // waited for people too lo
 // Waiting or playing: listed in the lobby and kept in memory.
 inline bool is_open(const std::string& status) { return status == kWaiting || status == kPlaying; }
 
+class BotPool;
+
 class Table : public std::enable_shared_from_this<Table> {
  public:
   // Sets the game up from `record` and replays its action log through the engine (that is how a table
@@ -59,6 +62,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string status() const;
   // {"messages":[...]}: every message to the whole table so far, as a spectator reads them (from storage).
   nlohmann::json table_talk() const;
+
+  // Before start(): lets the table's search bots think on `pool`, counted against `client` (its creator's
+  // address; empty for a resumed table). Without a pool they think on the strand (tests that drive a table).
+  void set_bot_pool(BotPool* pool, std::string client);
 
   // Everything below runs on strand() only. Refusals throw ApiError and change nothing.
   // Lets the bots play when the table is in play (after creation or recovery).
@@ -109,6 +116,12 @@ class Table : public std::enable_shared_from_this<Table> {
   void run_one_bot();
   bool play_bots();
   bool play_one_bot();
+  bool play_choice(Seat seat, Action action);
+  bool stop_playing(const std::string& why);
+  void after_bots();
+  bool thinks_on_pool(Seat seat) const { return bot_pool_ && search_threads_[seat] > 0; }
+  void think_on_pool(Seat seat);
+  void take_choice(Seat seat, std::size_t asked_at, std::optional<Action> action, const std::string& error);
 
   const GameEntry* entry_;
   TableRecord record_;   // the stored record (its actions are not kept here: the Match holds the log)
@@ -117,6 +130,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::unique_ptr<Match> match_;
   std::string status_;
   bool bot_scheduled_ = false;
+  BotPool* bot_pool_ = nullptr;
+  std::string client_;                  // whose share of the bot pool this table's searches use
+  std::vector<int> search_threads_;     // per seat: the pool threads its bot's move holds (0: a quick bot)
+  bool bot_thinking_ = false;           // a search of this table is on the pool; no other bot moves meanwhile
   std::chrono::steady_clock::time_point last_broadcast_{};
   static constexpr std::chrono::milliseconds kBotStatesEvery{100};
   // Per seat, how long its bot took over its last choice (kNotYetTimed before the first). Bots whose last

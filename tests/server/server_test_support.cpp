@@ -49,11 +49,17 @@ HttpReply http(std::uint16_t port, const std::string& method, const std::string&
 
 namespace {
 
-// Sends `req` to host:port and reads the whole answer.
-HttpReply exchange(const std::string& host, std::uint16_t port, bhttp::request<bhttp::string_body>& req) {
-  asio::io_context io;
-  beast::tcp_stream stream(io);
+// A stream to 127.0.0.1 (or `host`) from `source` (any local address when empty).
+void connect(beast::tcp_stream& stream, const std::string& host, std::uint16_t port, const std::string& source = "") {
+  if (!source.empty()) {
+    stream.socket().open(tcp::v4());
+    stream.socket().bind(tcp::endpoint(asio::ip::make_address(source), 0));
+  }
   stream.connect(tcp::endpoint(asio::ip::make_address(host), port));
+}
+
+// Sends `req` on a connected stream and reads the whole answer.
+HttpReply exchange(beast::tcp_stream& stream, bhttp::request<bhttp::string_body>& req) {
   req.prepare_payload();
   bhttp::write(stream, req);
   beast::flat_buffer buffer;
@@ -72,24 +78,47 @@ HttpReply exchange(const std::string& host, std::uint16_t port, bhttp::request<b
   return reply;
 }
 
-}  // namespace
-
-HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
-                  const std::string& body, const std::string& authorization) {
+// A request as the browser client sends it: Host host:port, JSON bodies, an Authorization header when given.
+bhttp::request<bhttp::string_body> client_request(const std::string& host, std::uint16_t port, const std::string& method,
+                                                  const std::string& target, const std::string& body,
+                                                  const std::string& authorization) {
   bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
   req.set(bhttp::field::host, host + ":" + std::to_string(port));
   if (!authorization.empty()) req.set(bhttp::field::authorization, authorization);
   if (!body.empty()) req.set(bhttp::field::content_type, "application/json");
   req.body() = body;
-  return exchange(host, port, req);
+  return req;
+}
+
+}  // namespace
+
+HttpReply http_to(const std::string& host, std::uint16_t port, const std::string& method, const std::string& target,
+                  const std::string& body, const std::string& authorization) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  connect(stream, host, port);
+  auto req = client_request(host, port, method, target, body, authorization);
+  return exchange(stream, req);
 }
 
 HttpReply http_with(std::uint16_t port, const std::string& method, const std::string& target, const Headers& headers,
                     const std::string& body) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  connect(stream, "127.0.0.1", port);
   bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
   for (const auto& [name, value] : headers) req.insert(name, value);
   req.body() = body;
-  return exchange("127.0.0.1", port, req);
+  return exchange(stream, req);
+}
+
+HttpReply http_from(const std::string& source, std::uint16_t port, const std::string& method, const std::string& target,
+                    const std::string& body) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  connect(stream, "127.0.0.1", port, source);
+  auto req = client_request("127.0.0.1", port, method, target, body, "");
+  return exchange(stream, req);
 }
 
 nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request) {
@@ -179,8 +208,6 @@ std::string move_message(const std::string& token, std::int64_t step, std::uint3
   return nlohmann::json{{"type", "move"}, {"token", token}, {"step", step}, {"action", action}}.dump();
 }
 
-namespace {
-
 court::server::ServerConfig test_config(const std::string& db) {
   court::server::ServerConfig config;
   config.port = 0;
@@ -189,8 +216,6 @@ court::server::ServerConfig test_config(const std::string& db) {
   config.make_lab = court::server::open_lab;
   return config;
 }
-
-}  // namespace
 
 InProcessServer::InProcessServer(const std::string& db, int max_client_connections) {
   auto config = test_config(db);
@@ -206,13 +231,18 @@ InProcessServer::InProcessServer(const std::string& db, const court::server::Tab
   server_->start();
 }
 
-InProcessServer::InProcessServer(const std::string& db,
-                                 const std::function<void(court::server::ServerConfig&)>& configure) {
-  auto config = test_config(db);
-  configure(config);
-  server_ = std::make_unique<court::server::Server>(config);
+InProcessServer::InProcessServer(const court::server::ServerConfig& config)
+    : server_(std::make_unique<court::server::Server>(config)) {
   server_->start();
 }
+
+InProcessServer::InProcessServer(const std::string& db,
+                                 const std::function<void(court::server::ServerConfig&)>& configure)
+    : InProcessServer([&] {
+        auto config = test_config(db);
+        configure(config);
+        return config;
+      }()) {}
 
 InProcessServer::InProcessServer(const std::string& db, const court::server::LabConfig& lab)
     : InProcessServer(db, [&lab](court::server::ServerConfig& config) { config.lab = lab; }) {}

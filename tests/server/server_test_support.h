@@ -46,6 +46,9 @@ HttpReply http_to(const std::string& host, std::uint16_t port, const std::string
 // Content-Type is added, so a test says what a browser or a hostile page would send.
 HttpReply http_with(std::uint16_t port, const std::string& method, const std::string& target, const Headers& headers,
                     const std::string& body = "");
+// A request as http_to's from the loopback address `source` (127.0.0.2, ...) to 127.0.0.1: another client to the server.
+HttpReply http_from(const std::string& source, std::uint16_t port, const std::string& method, const std::string& target,
+                    const std::string& body = "");
 // POST /api/tables; fails the test unless the answer is 201. Returns the summary.
 nlohmann::json create_table(std::uint16_t port, const nlohmann::json& request);
 // POST /api/tables/{code}/join; fails the test unless the answer is 200. Returns {seat, token, code}.
@@ -75,6 +78,9 @@ class WsClient {
 std::string ws_target(const std::string& code, const std::string& token = "");
 std::string move_message(const std::string& token, std::int64_t step, std::uint32_t action);
 
+// What the in-process servers run with: database `db`, any free port, two game threads, the Lab.
+court::server::ServerConfig test_config(const std::string& db);
+
 // A server in this process on a free loopback port.
 class InProcessServer {
  public:
@@ -86,6 +92,8 @@ class InProcessServer {
   InProcessServer(const std::string& db, const std::function<void(court::server::ServerConfig&)>& configure);
   // With `lab` as the `court serve` Lab settings (its caps, checkpoints).
   InProcessServer(const std::string& db, const court::server::LabConfig& lab);
+  // With any configuration (start from test_config).
+  explicit InProcessServer(const court::server::ServerConfig& config);
   ~InProcessServer();
   std::uint16_t port() const;
   std::size_t resumed() const;
