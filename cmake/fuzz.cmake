@@ -35,6 +35,8 @@ foreach(game IN LISTS COURT_FUZZ_GAMES)
 endforeach()
 court_fuzz_target(fuzz_rest fuzz_rest.cpp court_lab)
 court_fuzz_target(fuzz_ws fuzz_ws.cpp court_server)
+court_fuzz_target(fuzz_text fuzz_text.cpp court_server)
+court_fuzz_target(fuzz_json fuzz_json.cpp court_engine)
 
 # The list scripts/fuzz runs.
 string(REPLACE ";" "\n" COURT_FUZZ_LIST "${COURT_FUZZ_TARGETS}")
