@@ -66,8 +66,8 @@ T field(const nlohmann::json& doc, const char* name) {
 nlohmann::json Replay::to_json() const {
   nlohmann::json actions_json = nlohmann::json::array();
   for (const auto& a : actions) actions_json.push_back({{"seat", a.seat}, {"code", a.action.code}, {"move", a.label}});
-  nlohmann::json doc = {{"court_replay", kReplayVersion}, {"game", game},   {"players", players}, {"options", options},
-                        {"seed", seed},      {"seats", seats}, {"actions", actions_json}};
+  nlohmann::json doc = {{"court_replay", kReplayVersion}, {"game", game}, {"players", players},
+                        {"options", options}, {"seed", seed}, {"seats", seats}, {"actions", actions_json}};
   if (scenario) doc["scenario"] = *scenario;
   if (!data_dir.empty()) doc["data_dir"] = data_dir;
   if (!data_files.empty()) doc["data_files"] = data_files;

@@ -205,8 +205,9 @@ HttpAnswer Lab::variants(const std::string& method, const std::vector<std::strin
     require(method, "POST");
     const auto request = parse_json_object(body, "the request body");
     reject_unknown_fields(request, {"game", "name", "files", "options"}, "a variant");
-    Variant v{0, string_field(request, "game", 100).value_or(""), string_field(request, "name", kMaxVariantNameBytes).value_or(""),
-              files_field(request), option_values(request), "", wall_ms()};
+    Variant v{0, string_field(request, "game", 100).value_or(""),
+              string_field(request, "name", kMaxVariantNameBytes).value_or(""), files_field(request),
+              option_values(request), "", wall_ms()};
     check_or_refuse(v, settings_.dir);
     v.id = store_.add_variant(v);
     return json_reply(201, variant_json(v, settings_.dir, true));

@@ -183,10 +183,10 @@ JoinResult Table::join(std::optional<Seat> wanted, const std::string& name, std:
     for (Seat s = 0; s < seats && seat < 0; ++s) if (!seat_taken(s)) seat = s;
     if (seat < 0) throw ApiError(409, "table_full", fmt::format("table {} has no free seat", code()));
   }
-  const std::string token = make_token();
-  const std::string hash = sha256_hex(token);
   const std::string given = name.empty() ? fmt::format("Player {}", seat + 1) : name;
   refuse_look_alike(given, shown_names(), code());
+  const std::string token = make_token();
+  const std::string hash = sha256_hex(token);
   auto record = record_.seats[seat];
   record_.seats[seat].name = given;
   record_.seats[seat].token_hash = hash;
