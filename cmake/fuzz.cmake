@@ -37,6 +37,8 @@ court_fuzz_target(fuzz_rest fuzz_rest.cpp court_lab)
 court_fuzz_target(fuzz_lab_job fuzz_lab_job.cpp court_lab)
 court_fuzz_target(fuzz_ws fuzz_ws.cpp court_server)
 court_fuzz_target(fuzz_request_guard fuzz_request_guard.cpp court_server)
+court_fuzz_target(fuzz_text fuzz_text.cpp court_server)
+court_fuzz_target(fuzz_json fuzz_json.cpp court_engine)
 
 # The list scripts/fuzz runs.
 string(REPLACE ";" "\n" COURT_FUZZ_LIST "${COURT_FUZZ_TARGETS}")

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/terminal.h"
 #include "engine/replay.h"
 #include "sim/compare.h"
 
@@ -37,11 +38,12 @@ void add_compare_command(CLI::App& app) {
                                   b["game"].get<std::string>()));
     }
     const nlohmann::json diffs = sim::compare_reports(a, b);
-    fmt::print("A: {} ({} games, options {})\nB: {} ({} games, options {})\n", (*files)[0], a["games"].get<int>(),
-               a["options"].dump(), (*files)[1], b["games"].get<int>(), b["options"].dump());
+    fmt::print("{}", printable(fmt::format("A: {} ({} games, options {})\nB: {} ({} games, options {})\n", (*files)[0],
+                                           a["games"].get<int>(), a["options"].dump(), (*files)[1],
+                                           b["games"].get<int>(), b["options"].dump())));
     int significant = 0;
     for (const auto& d : diffs) {
-      fmt::print("  {:<40} A {:>9.4f}  B {:>9.4f}  p = {:<8.3g} {}\n", d["what"].get<std::string>(),
+      fmt::print("  {:<40} A {:>9.4f}  B {:>9.4f}  p = {:<8.3g} {}\n", printable(d["what"].get<std::string>()),
                  d["a"].get<double>(), d["b"].get<double>(), d["p_value"].get<double>(),
                  d["significant"].get<bool>() ? "SIGNIFICANT" : "");
       significant += d["significant"].get<bool>();

@@ -128,14 +128,14 @@ class TerminalTable {
     for (;;) {
       const auto line = reader_.read(terminal_.prompt(fmt::format("seat {}> ", seat)));
       if (!line) return Turn::input_ended;
-      if (echo_) fmt::print("{}\n", *line);
+      if (echo_) fmt::print("{}\n", printable(*line));
       const std::string typed = trimmed(*line);
       if (typed.empty()) continue;
       if (lowered(typed) == "quit") return Turn::left;
       if (run_command(seat, lowered(typed), menu)) continue;
       const MenuChoice choice = menu.choose(typed);
       if (!choice.entry) {
-        fmt::print("{}\n", choice.error);
+        fmt::print("{}\n", printable(choice.error));
         continue;
       }
       const Action action = legal[static_cast<std::size_t>(choice.entry->number - 1)];
@@ -150,7 +150,7 @@ class TerminalTable {
         }
       }
       if (auto error = match_.play(seat, action)) {
-        fmt::print("{}\n", *error);
+        fmt::print("{}\n", printable(*error));
         continue;
       }
       return Turn::moved;
@@ -212,7 +212,7 @@ class TerminalTable {
       if (!recent.empty()) fmt::print("recent:\n");
       for (const auto& line : recent) fmt::print("  {}\n", line);
     }
-    for (const MenuEntry& e : menu.entries()) fmt::print("  {:>3}. {}\n", e.number, e.label);
+    for (const MenuEntry& e : menu.entries()) fmt::print("  {:>3}. {}\n", e.number, printable(e.label));
   }
 
   int menu_width() const { return std::min(terminal_.columns(), kBoardWidth); }
@@ -254,7 +254,7 @@ class TerminalTable {
   std::optional<bool> confirm(Seat seat, const MenuEntry& entry, const Board& preview) const {
     terminal_.clear_screen();
     fmt::print("{}\n\n{}\n{} {}\n", terminal_.ink(heading(seat) + " · preview", Ink::mark), terminal_.paint(preview),
-               terminal_.ink("Your move:", Ink::mark), entry.label);
+               terminal_.ink("Your move:", Ink::mark), printable(entry.label));
     for (;;) {
       const auto answer = reader_.read(terminal_.prompt("Play this move? [y/n] "), false);
       if (!answer) return std::nullopt;

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/terminal.h"
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "sim/cluster.h"
@@ -89,7 +90,7 @@ void show_progress(const sim::Progress& progress, std::uint64_t total, const std
 void print_report(const nlohmann::json& r) {
   fmt::print("{}: {} games, {} players, seed {}, options {}\n", r["title"].get<std::string>(), r["games"].get<int>(),
              r["players"].get<int>(), r["seed"].get<std::uint64_t>(), r["options"].dump());
-  for (const auto& f : r["findings"]) fmt::print("  * {}\n", f.get<std::string>());
+  for (const auto& f : r["findings"]) fmt::print("  * {}\n", printable(f.get<std::string>()));   // data's words
   if (r["games"].get<int>() == 0) return;
   const bool rotated = r["rotate"].get<bool>();
   const bool cooperative = r.value("cooperative", false);
@@ -121,7 +122,9 @@ void print_ladder(const nlohmann::json& ladder) {
                                : sim::percent_pm(first["win_rate"], first["ci95"][0], first["ci95"][1]));
   }
   const std::size_t shown = std::min<std::size_t>(ladder["flags"].size(), 12);
-  for (std::size_t i = 0; i < shown; ++i) fmt::print("    ! {}\n", ladder["flags"][i]["text"].get<std::string>());
+  for (std::size_t i = 0; i < shown; ++i) {
+    fmt::print("    ! {}\n", printable(ladder["flags"][i]["text"].get<std::string>()));
+  }
   if (shown < ladder["flags"].size()) fmt::print("    ({} more in the JSON report)\n", ladder["flags"].size() - shown);
 }
 

@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <string_view>
 
 #include "cli/commands.h"
@@ -12,15 +15,53 @@
 
 namespace court::cli {
 
+namespace {
+
+// `text` is a whole number in min..max written in decimal digits only (CLI11 alone reads "-1" into an
+// unsigned seed as 18446744073709551615, and 0 players meant "not given").
+bool whole_number_in(const std::string& text, std::uint64_t min, std::uint64_t max) {
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text.c_str(), nullptr, 10);
+  return errno == 0 && value >= min && value <= max;
+}
+
+// The validators' words name the value given and what is allowed (CLI11 puts the flag in front).
+CLI::Validator players_check() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return whole_number_in(text, 1, std::numeric_limits<int>::max())
+                   ? std::string()
+                   : fmt::format("{} is not a number of players: give a whole number of at least 1 (each game's "
+                                 "range: `court games`)", text);
+      },
+      "N >= 1");
+}
+
+CLI::Validator seed_check() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return whole_number_in(text, 0, std::numeric_limits<std::uint64_t>::max())
+                   ? std::string()
+                   : fmt::format("{} is not a seed: give a whole number from 0 to {}", text,
+                                 std::numeric_limits<std::uint64_t>::max());
+      },
+      "0..2^64-1");
+}
+
+}  // namespace
+
 void add_game_args(CLI::App& command, GameArgs& args) {
   command.add_option("game", args.game, "Game id (see `court games`)")->required();
   command.add_option("--players,-p", args.players, "Number of players (default: the number of --seats, else the "
-                                                   "game's minimum)");
+                                                   "game's minimum)")
+      ->check(players_check());
   command.add_option("--seats", args.seats, "Who sits where, comma-separated: human, random, heuristic, ...");
   command.add_option("--set", args.sets, "Game option key=value (repeatable; see `court games`)");
   command.add_option("--data", args.data_dir, "Directory with an edited copy of the game's data files");
   command.add_option("--seed", args.seed,
                      "Random seed (default: a fresh one, printed; with two or more humans, when the game ends)")
+      ->check(seed_check())
       ->each([&](const std::string&) { args.seed_given = true; });
 }
 
@@ -106,7 +147,7 @@ void render(const nlohmann::json& value, int indent, std::string& out) {
 std::string render_view(const nlohmann::json& view) {
   std::string out;
   render(view, 0, out);
-  return out;
+  return printable(out);   // the view's words come from data files and scenarios
 }
 
 std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal) {
@@ -129,7 +170,7 @@ std::vector<std::string> log_lines(const nlohmann::json& view, std::size_t from)
   const std::size_t first = total - log.size();   // index of log[0] when the game keeps only recent lines
   for (std::size_t i = std::max(from, first); i < total; ++i) {
     const auto& line = log[i - first];
-    out.push_back(line.is_string() ? line.get<std::string>() : line.dump());
+    out.push_back(printable(line.is_string() ? line.get<std::string>() : line.dump()));
   }
   return out;
 }

@@ -44,7 +44,7 @@ class Terminal;
 // none, the view's fields as text (render_view).
 std::string board_text(const GameInfo& info, const nlohmann::json& view, const Terminal& terminal);
 
-// Log lines of `view` from index `from` on.
+// Log lines of `view` from index `from` on, printable (terminal.h).
 std::vector<std::string> log_lines(const nlohmann::json& view, std::size_t from);
 std::size_t log_total(const nlohmann::json& view);
 

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.h"
+#include "cli/terminal.h"
 #include "engine/types.h"
 
 int main(int argc, char** argv) {
@@ -20,10 +21,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const court::UserError& e) {
-    fmt::print(stderr, "court: error: {}\n", e.what());
+    fmt::print(stderr, "court: error: {}\n", court::cli::printable(e.what()));   // may quote a file's words
     return 2;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "court: internal error: {}\n", e.what());
+    fmt::print(stderr, "court: internal error: {}\n", court::cli::printable(e.what()));
     return 3;
   }
   return 0;

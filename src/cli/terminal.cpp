@@ -36,9 +36,39 @@ std::string_view sgr(Ink ink) {
   return "";
 }
 
+namespace {
+
+// The C1 controls U+0080..U+009F in UTF-8: 0xC2 0x80..0x9F.
+bool c1_at(std::string_view text, std::size_t i) {
+  return static_cast<unsigned char>(text[i]) == 0xc2 && i + 1 < text.size() &&
+         (static_cast<unsigned char>(text[i + 1]) & 0xe0) == 0x80;
+}
+
+bool c0_or_delete(unsigned char c) { return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f; }
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && !c0_or_delete(static_cast<unsigned char>(text[i])) && !c1_at(text, i)) ++i;
+  if (i == text.size()) return std::string(text);   // the usual case: nothing to write out
+  std::string out(text.substr(0, i));
+  for (; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c0_or_delete(c)) {
+      out += fmt::format("\\x{:02x}", c);
+    } else if (c1_at(text, i)) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(text[++i]));
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 std::string Terminal::ink(std::string_view text, Ink ink) const {
-  if (!colour_ || ink == Ink::plain || text.empty()) return std::string(text);
-  return fmt::format("{}{}{}", sgr(ink), text, kSgrReset);
+  if (!colour_ || ink == Ink::plain || text.empty()) return printable(text);
+  return fmt::format("{}{}{}", sgr(ink), printable(text), kSgrReset);
 }
 
 std::string Terminal::paint(const Board& board) const {

@@ -44,6 +44,12 @@ class Terminal {
   bool colour_ = false;
 };
 
+// `text` that came from a file (a move's label, a name, a data file's words, a replay's fields), as it may
+// reach the terminal: every control character but line feed and tab is written out (ESC as "\x1b", a C1
+// control such as U+009B as "\u009b"), so a file cannot move the cursor, recolour, retitle or clear the
+// screen. Every place the CLI prints such text goes through this (Terminal::ink and paint do it for boards).
+std::string printable(std::string_view text);
+
 // The ANSI SGR escape that starts `ink` ("" for plain) and the one that resets.
 std::string_view sgr(Ink ink);
 inline constexpr std::string_view kSgrReset = "\033[0m";

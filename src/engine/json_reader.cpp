@@ -3,12 +3,35 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <functional>
+#include <set>
+
 #include "engine/types.h"
 
 namespace court {
 namespace {
 
 constexpr std::size_t kMaxKeyShown = 40;
+
+// The keys seen so far in each object being parsed, innermost last (arrays between them need no entry:
+// a key always belongs to the innermost open object).
+class DuplicateKeyCheck {
+ public:
+  bool operator()(int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    if (event == Event::object_start) open_.emplace_back();
+    else if (event == Event::object_end) open_.pop_back();
+    else if (event == Event::key && !open_.back().insert(parsed.get<std::string>()).second) {
+      const std::string& key = parsed.get_ref<const std::string&>();
+      throw UserError(fmt::format("the key \"{}{}\" appears twice in one object; each key may appear once",
+                                  key.substr(0, kMaxKeyShown), key.size() > kMaxKeyShown ? "..." : ""));
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::set<std::string>> open_;
+};
 
 [[noreturn]] void field_error(const std::string& where, std::string_view name, const std::string& what) {
   if (where.empty()) throw UserError(fmt::format("field '{}' {}", name, what));
@@ -28,6 +51,11 @@ std::string alternatives(std::initializer_list<const char*> allowed) {
 }
 
 }  // namespace
+
+nlohmann::json parse_json_strict(std::string_view text) {
+  DuplicateKeyCheck check;
+  return nlohmann::json::parse(text, std::ref(check));
+}
 
 // --- JsonValue -----------------------------------------------------------------------------------
 

@@ -13,6 +13,13 @@
 
 namespace court {
 
+// `text` parsed as JSON, refusing an object that holds one key twice (nlohmann's own parser keeps the last
+// silently, so `{"seat":0,"seat":1}` would mean whatever a reader of the first thought it did not): UserError
+// "the key "<key>" appears twice in one object ...". A syntax error is nlohmann's parse_error, as from
+// nlohmann::json::parse. Every reader of JSON input (files the CLI reads, the server's bodies and messages)
+// parses with this.
+nlohmann::json parse_json_strict(std::string_view text);
+
 class JsonReader;
 class JsonList;
 

@@ -8,6 +8,7 @@
 
 #include "engine/data.h"
 #include "engine/files.h"
+#include "engine/json_reader.h"
 #include "engine/registry.h"
 
 namespace court {
@@ -65,8 +66,8 @@ T field(const nlohmann::json& doc, const char* name) {
 nlohmann::json Replay::to_json() const {
   nlohmann::json actions_json = nlohmann::json::array();
   for (const auto& a : actions) actions_json.push_back({{"seat", a.seat}, {"code", a.action.code}, {"move", a.label}});
-  nlohmann::json doc = {{"court_replay", 1}, {"game", game},   {"players", players}, {"options", options},
-                        {"seed", seed},      {"seats", seats}, {"actions", actions_json}};
+  nlohmann::json doc = {{"court_replay", kReplayVersion}, {"game", game}, {"players", players},
+                        {"options", options}, {"seed", seed}, {"seats", seats}, {"actions", actions_json}};
   if (scenario) doc["scenario"] = *scenario;
   if (!data_dir.empty()) doc["data_dir"] = data_dir;
   if (!data_files.empty()) doc["data_files"] = data_files;
@@ -76,6 +77,12 @@ nlohmann::json Replay::to_json() const {
 
 Replay Replay::from_json(const nlohmann::json& doc) {
   if (!doc.is_object()) throw UserError("replay: not a JSON object");
+  // A later version may mean other things by the same fields: refused, not guessed at.
+  const auto it = doc.find("court_replay");
+  if (it == doc.end() || !it->is_number_integer() || it->get<std::int64_t>() != kReplayVersion) {
+    throw UserError(fmt::format("replay: field 'court_replay' is {}; this Court reads replay version {} only",
+                                it == doc.end() ? "missing" : it->dump().substr(0, 40), kReplayVersion));
+  }
   Replay r;
   r.game = field<std::string>(doc, "game");
   r.players = field<int>(doc, "players");
@@ -145,10 +152,13 @@ std::unique_ptr<GameState> rerun(const Replay& replay, const GameRegistry& regis
 }
 
 nlohmann::json read_json_file(const std::string& path) {
+  const std::string text = read_input_file(path);
   try {
-    return nlohmann::json::parse(read_input_file(path));
+    return parse_json_strict(text);
   } catch (const nlohmann::json::exception& e) {   // a syntax error, or a number too large (out_of_range)
     throw UserError(fmt::format("{}: not valid JSON ({})", path, e.what()));
+  } catch (const UserError& e) {   // a key given twice
+    throw UserError(fmt::format("{}: {}", path, e.what()));
   }
 }
 

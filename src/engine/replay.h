@@ -14,6 +14,9 @@
 
 namespace court {
 
+// The replay format this Court writes and reads (field "court_replay"); a document of another version is refused.
+inline constexpr int kReplayVersion = 1;
+
 struct ReplayAction {
   Seat seat = 0;
   Action action{};

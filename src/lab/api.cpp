@@ -19,6 +19,8 @@
 namespace court::server {
 namespace {
 
+constexpr std::size_t kMaxVariantNameBytes = 4 * kMaxVariantName;   // UTF-8: at most 4 bytes a character
+
 std::int64_t wall_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
@@ -103,7 +105,7 @@ std::optional<VariantProblem> problem_of(Variant& v, const std::string& lab_dir)
 
 // Checks the variant with the game's loader; a problem is refused at its file, line and field.
 void check_or_refuse(Variant& v, const std::string& lab_dir) {
-  if (auto p = problem_of(v, lab_dir)) refuse("bad_variant", *p);
+  if (auto p = problem_of(v, lab_dir)) refuse(p->code, *p);
 }
 
 // Replaces the list `table` of `file` with the CSV's rows and checks the variant; a problem is refused
@@ -122,7 +124,7 @@ void import_csv(Variant& v, const std::string& file, const std::string& table, c
   if (auto p = problem_of(v, lab_dir)) {
     const int row = p->file == file ? csv_row_at(import, p->line) : 0;
     if (row > 0) p->message = fmt::format("CSV row {}: {}", row, p->message);
-    refuse("bad_variant", *p, row);
+    refuse(p->code, *p, row);
   }
 }
 
@@ -205,8 +207,9 @@ HttpAnswer Lab::variants(const std::string& method, const std::vector<std::strin
     require(method, "POST");
     const auto request = parse_json_object(body, "the request body");
     reject_unknown_fields(request, {"game", "name", "files", "options"}, "a variant");
-    Variant v{0, string_field(request, "game", 100).value_or(""), string_field(request, "name", 200).value_or(""),
-              files_field(request), option_values(request), "", wall_ms()};
+    Variant v{0, string_field(request, "game", 100).value_or(""),
+              string_field(request, "name", kMaxVariantNameBytes).value_or(""), files_field(request),
+              option_values(request), "", wall_ms()};
     check_or_refuse(v, settings_.dir);
     v.id = store_.add_variant(v);
     return json_reply(201, variant_json(v, settings_.dir, true));
@@ -224,7 +227,7 @@ HttpAnswer Lab::variants(const std::string& method, const std::vector<std::strin
     require(method, "PUT");
     const auto request = parse_json_object(body, "the request body");
     reject_unknown_fields(request, {"name", "files", "options"}, "a variant change");
-    if (auto name = string_field(request, "name", 200)) v.name = *name;
+    if (auto name = string_field(request, "name", kMaxVariantNameBytes)) v.name = *name;
     for (const auto& [name, text] : files_field(request)) v.files[name] = text;
     if (request.contains("options")) v.options = option_values(request);
     check_or_refuse(v, settings_.dir);
@@ -235,7 +238,7 @@ HttpAnswer Lab::variants(const std::string& method, const std::vector<std::strin
     require(method, "POST");
     const auto request = body.empty() ? nlohmann::json::object() : parse_json_object(body, "the request body");
     reject_unknown_fields(request, {"name"}, "a duplicate");
-    v.name = string_field(request, "name", 200).value_or(v.name + " (copy)");
+    v.name = string_field(request, "name", kMaxVariantNameBytes).value_or(v.name + " (copy)");
     v.created_ms = wall_ms();
     check_or_refuse(v, settings_.dir);
     v.id = store_.add_variant(v);

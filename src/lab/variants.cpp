@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "engine/data.h"
+#include "server/names.h"
 #include "server/secrets.h"
 
 namespace court::server {
@@ -42,8 +43,11 @@ void write_files(const std::string& dir, const std::map<std::string, std::string
 }
 
 std::optional<VariantProblem> check_names(const GameEntry& entry, Variant& v) {
-  if (v.name.empty() || v.name.size() > kMaxVariantName) {
-    return VariantProblem{"", 0, "name", fmt::format("a variant needs a name of 1 to {} bytes", kMaxVariantName)};
+  std::optional<std::string> name_wrong =
+      v.name.empty() ? std::optional<std::string>("it is empty") : name_problem(v.name, kMaxVariantName);
+  if (name_wrong) {
+    return VariantProblem{"", 0, "name", fmt::format("field 'name': {}; a variant needs a name: {}", *name_wrong,
+                                                     allowed_names(kMaxVariantName)), "bad_name"};
   }
   const auto shipped = shipped_files(entry);
   for (const auto& [name, text] : v.files) {

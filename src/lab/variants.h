@@ -14,15 +14,18 @@
 
 namespace court::server {
 
-inline constexpr std::size_t kMaxVariantName = 80;
+// A variant's name is shown in the public lobby, so it follows the rules of people's names (server/names.h),
+// with room for more characters.
+inline constexpr std::size_t kMaxVariantName = 80;   // characters
 
 // What is wrong with a variant: the file (a data file name, or empty for an option), the line (0 when
-// not known), the field or option, and the loader's words.
+// not known), the field or option, the loader's words, and the error code (bad_name for the name).
 struct VariantProblem {
   std::string file;
   int line = 0;
   std::string field;
   std::string message;
+  std::string code = "bad_variant";
 };
 
 // The game's shipped data files, by name.

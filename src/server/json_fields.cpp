@@ -20,7 +20,9 @@ bool absent(const nlohmann::json& object, const char* name) {
 nlohmann::json parse_json_object(std::string_view text, const std::string& what) {
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(text);
+    doc = parse_json_strict(text);
+  } catch (const UserError& e) {
+    throw ApiError(400, "duplicate_key", fmt::format("{}: {}", what, e.what()));
   } catch (const nlohmann::json::parse_error& e) {
     throw ApiError(400, "bad_json", fmt::format("{} is not valid JSON (at byte {})", what, e.byte));
   } catch (const nlohmann::json::exception&) {   // out_of_range: a number too large for a double

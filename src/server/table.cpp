@@ -11,9 +11,27 @@
 #include "server/api_error.h"
 #include "server/bot_pool.h"
 #include "server/limits.h"
+#include "server/names.h"
 #include "server/secrets.h"
 
 namespace court::server {
+namespace {
+
+// Refuses `name` for a seat when it looks like the name of a taken seat (`names`: each seat's shown
+// name, empty for a free seat): the same skeleton (names.h) is the same name to the eye.
+// A seat joined without a name is "Player N", checked the same way.
+void refuse_look_alike(const std::string& name, const std::vector<std::string>& names, const std::string& code) {
+  const std::string skeleton = name_skeleton(name);
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    if (names[s].empty() || name_skeleton(names[s]) != skeleton) continue;
+    throw ApiError(409, "look_alike_name",
+                   fmt::format("the name '{}' looks like '{}', the name of seat {} at table {}; choose a name that "
+                               "looks different (letters that look alike in other scripts, case and width count as "
+                               "the same)", name, names[s], s, code));
+  }
+}
+
+}  // namespace
 
 Table::Table(const GameEntry& entry, std::shared_ptr<const GameFactory> factory, TableRecord record,
              Storage& storage, boost::asio::any_io_executor strand)
@@ -68,6 +86,15 @@ std::string Table::compute_status() const {
 
 bool Table::seat_taken(Seat seat) const {
   return !match_->is_human(seat) || !record_.seats[seat].token_hash.empty();
+}
+
+std::vector<std::string> Table::shown_names() const {
+  std::vector<std::string> names;
+  for (Seat s = 0; s < static_cast<Seat>(record_.seats.size()); ++s) {
+    if (!seat_taken(s)) names.emplace_back();
+    else names.push_back(match_->is_human(s) ? record_.seats[s].name : record_.seats[s].spec);
+  }
+  return names;
 }
 
 nlohmann::json Table::summary() const {
@@ -163,9 +190,10 @@ JoinResult Table::join(std::optional<Seat> wanted, const std::string& name, std:
     for (Seat s = 0; s < seats && seat < 0; ++s) if (!seat_taken(s)) seat = s;
     if (seat < 0) throw ApiError(409, "table_full", fmt::format("table {} has no free seat", code()));
   }
+  const std::string given = name.empty() ? fmt::format("Player {}", seat + 1) : name;
+  refuse_look_alike(given, shown_names(), code());
   const std::string token = make_token();
   const std::string hash = sha256_hex(token);
-  const std::string given = name.empty() ? fmt::format("Player {}", seat + 1) : name;
   auto record = record_.seats[seat];
   record_.seats[seat].name = given;
   record_.seats[seat].token_hash = hash;

@@ -93,6 +93,8 @@ class Table : public std::enable_shared_from_this<Table> {
  private:
   std::string compute_status() const;
   bool seat_taken(Seat seat) const;
+  // Each seat's name as others see it (a bot's: its spec), empty for a free seat.
+  std::vector<std::string> shown_names() const;
   void accept();
   void accept_bot(Seat seat, Action action);
   bool store_bot_moves();

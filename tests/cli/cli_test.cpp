@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/terminal.h"
 #include "engine/registry.h"
 
 namespace court {
@@ -423,23 +424,24 @@ TEST(CliSim, CtrlCStopsCleanlyAndWritesWhatFinished) {
 namespace court {
 namespace {
 
-// Every file Court reads stops at 16 MiB (docs/cli.md), also one that never ends: read at most one byte
-// past the cap, never trusting the file's size.
+// Every file Court reads is a regular file of at most 16 MiB (docs/cli.md): a device, a pipe or a directory is
+// refused before it is opened, and a regular file is read at most one byte past the cap, never trusting its size.
 TEST(CliFiles, EndlessAndOversizedFilesAreRefusedAtOnce) {
   const std::string cap = "larger than 16 MiB, the most Court reads from one file";
+  const std::string device = "not a regular file but a character device; Court reads only regular files";
   CommandResult scenario = run("play persuasion --players 3 --scenario /dev/zero");
   EXPECT_EQ(scenario.status, 2);
-  EXPECT_NE(scenario.output.find("/dev/zero: " + cap), std::string::npos) << scenario.output;
+  EXPECT_NE(scenario.output.find("/dev/zero: " + device), std::string::npos) << scenario.output;
   CommandResult replay = run("replay /dev/zero");
   EXPECT_EQ(replay.status, 2);
-  EXPECT_NE(replay.output.find("/dev/zero: " + cap), std::string::npos) << replay.output;
+  EXPECT_NE(replay.output.find("/dev/zero: " + device), std::string::npos) << replay.output;
   CommandResult compare = run("compare /dev/zero /dev/zero");
   EXPECT_EQ(compare.status, 2);
-  EXPECT_NE(compare.output.find(cap), std::string::npos) << compare.output;
+  EXPECT_NE(compare.output.find(device), std::string::npos) << compare.output;
   // A pipe that never ends.
   CommandResult pipe = run_shell("sh -c 'yes | " + std::string(COURT_BINARY) + " replay /dev/stdin'");
   EXPECT_EQ(pipe.status, 2);
-  EXPECT_NE(pipe.output.find("/dev/stdin: " + cap), std::string::npos) << pipe.output;
+  EXPECT_NE(pipe.output.find("/dev/stdin: not a regular file but a FIFO"), std::string::npos) << pipe.output;
   // A regular file one byte over the cap (sparse: nothing is written).
   const std::string big = testing::TempDir() + "cli_big_replay.json";
   std::ofstream{big}.put('{');
@@ -450,7 +452,7 @@ TEST(CliFiles, EndlessAndOversizedFilesAreRefusedAtOnce) {
   std::remove(big.c_str());
   CommandResult directory = run("replay " + testing::TempDir());
   EXPECT_EQ(directory.status, 2);
-  EXPECT_NE(directory.output.find("Is a directory"), std::string::npos) << directory.output;
+  EXPECT_NE(directory.output.find("not a regular file but a directory"), std::string::npos) << directory.output;
 }
 
 TEST(CliFiles, DataFilesUnderDataAreCapped) {
@@ -460,8 +462,147 @@ TEST(CliFiles, DataFilesUnderDataAreCapped) {
             0);
   CommandResult r = run("play intrigue --seats human,random,random --data " + dir);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.output.find(dir + "/characters.toml: larger than 16 MiB"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(dir + "/characters.toml: not a regular file but a character device"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("(a data file from --data " + dir + ")"), std::string::npos) << r.output;
+}
+
+// A FIFO with no writer would block the open forever: every file Court reads is refused before it is
+// opened unless it is a regular file (docs/cli.md). `timeout` turns a regression into a failure, not a hang.
+TEST(CliFiles, AFifoIsRefusedBeforeItIsOpened) {
+  const std::string dir = testing::TempDir() + "cli_fifo";
+  ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir + " && mkfifo " + dir + "/replay.json && cp " +
+                         COURT_SOURCE_DIR + "/data/intrigue/*.toml " + dir + " && rm " + dir +
+                         "/cards.toml && mkfifo " + dir + "/cards.toml").c_str()),
+            0);
+  const std::string timeout = "timeout 60 ";
+  for (const std::string& args : {"replay " + dir + "/replay.json", "compare " + dir + "/replay.json " + dir +
+                                 "/replay.json", "play intrigue --players 3 --scenario " + dir + "/replay.json"}) {
+    CommandResult r = run_shell(timeout + COURT_BINARY + " " + args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.output;   // 124: timeout killed it
+    EXPECT_NE(r.output.find(dir + "/replay.json: not a regular file but a FIFO (a named pipe); Court reads only "
+                            "regular files (at most 16 MiB)"), std::string::npos) << r.output;
+  }
+  CommandResult data = run_shell(timeout + COURT_BINARY + " play intrigue --seats random,random,random --data " + dir);
+  EXPECT_EQ(data.status, 2) << data.output;
+  EXPECT_NE(data.output.find(dir + "/cards.toml: not a regular file but a FIFO"), std::string::npos) << data.output;
+}
+
+// `text` holds no control character but line feed (the terminal would act on it).
+bool no_controls(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\n') || c == 0x7f) return false;
+    if (c == 0xc2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xe0) == 0x80) return false;
+  }
+  return true;
+}
+
+TEST(CliText, PrintableWritesOutControlCharacters) {
+  EXPECT_EQ(cli::printable("Oracle"), "Oracle");
+  EXPECT_EQ(cli::printable("two\nlines\tand a tab"), "two\nlines\tand a tab");
+  EXPECT_EQ(cli::printable("a\x1b[2Jb"), "a\\x1b[2Jb");
+  EXPECT_EQ(cli::printable(std::string("\0\r\x07\x7f", 4)), "\\x00\\x0d\\x07\\x7f");
+  EXPECT_EQ(cli::printable("\xc2\x9b" "31m \xc2\x80 \xc2\xa0 \xc3\xa9"), "\\u009b31m \\u0080 \xc2\xa0 \xc3\xa9");
+  EXPECT_EQ(cli::printable("\xc2"), "\xc2");   // a cut-off character is the terminal's to show
+}
+
+// Control characters from a file (a replay's move label, a data file's card title) are written out
+// before they reach the terminal, in the log, on the board and in errors.
+TEST(CliText, ControlCharactersFromFilesAreWrittenOut) {
+  FirstGame g;
+  const std::string save = testing::TempDir() + "cli_escape.json";
+  ASSERT_EQ(run("play " + g.id + " --seats " + g.seats() + " --seed 5 --save " + save, many_ones()).status, 0);
+  auto doc = nlohmann::json::parse(slurp(save));
+  doc["actions"][0]["move"] = "x\x1b]0;owned\x07\x1b[2J\xc2\x9b" "31m";
+  std::ofstream(save) << doc.dump();
+  CommandResult replay = run("replay " + save);
+  EXPECT_EQ(replay.status, 2);
+  EXPECT_NE(replay.output.find("'x\\x1b]0;owned\\x07\\x1b[2J\\u009b31m' in the replay"), std::string::npos)
+      << replay.output;
+  EXPECT_TRUE(no_controls(replay.output)) << replay.output;
+  const std::string dir = testing::TempDir() + "cli_escape_data";
+  ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir + " && cp " + COURT_SOURCE_DIR +
+                         "/data/intrigue/*.toml " + dir + " && sed -i 's/title = \"Oracle\"/title = \"Ora\\\\u001b[31mcle\"/' " +
+                         dir + "/cards.toml").c_str()),
+            0);
+  ASSERT_NE(slurp(dir + "/cards.toml").find("Ora\\u001b[31mcle"), std::string::npos);
+  for (const std::string& args : {"play intrigue --seats human,random,random --seed 5 --plain --data " + dir,
+                                 "play intrigue --seats random,random,random --seed 5 --data " + dir}) {
+    CommandResult play = run(args, many_ones());
+    EXPECT_EQ(play.status, 0) << play.output;
+    EXPECT_NE(play.output.find("Ora\\x1b[31mcle"), std::string::npos) << play.output.substr(0, 2000);
+    EXPECT_TRUE(no_controls(play.output)) << args;
+  }
+}
+
+// A replay of another version may mean other things by its fields: refused, naming the version read.
+TEST(CliFiles, UnknownReplayVersionsAreRefused) {
+  FirstGame g;
+  const std::string save = testing::TempDir() + "cli_version.json";
+  ASSERT_EQ(run("play " + g.id + " --seats " + g.seats() + " --seed 5 --save " + save, many_ones()).status, 0);
+  auto doc = nlohmann::json::parse(slurp(save));
+  doc["court_replay"] = 2;
+  std::ofstream(save) << doc.dump();
+  CommandResult r = run("replay " + save);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("replay: field 'court_replay' is 2; this Court reads replay version 1 only"),
+            std::string::npos) << r.output;
+}
+
+// nlohmann's parser keeps the last of two equal keys; toml++ refuses them itself. Every JSON and TOML
+// file the CLI reads refuses a key given twice, naming the file.
+TEST(CliFiles, DuplicateKeysInJsonAndTomlAreRefused) {
+  FirstGame g;
+  const std::string save = testing::TempDir() + "cli_duplicate.json";
+  ASSERT_EQ(run("play " + g.id + " --seats " + g.seats() + " --seed 5 --save " + save, many_ones()).status, 0);
+  std::string text = slurp(save);
+  text.insert(text.find('{') + 1, "\"seed\": 6,");
+  std::ofstream(save) << text;
+  CommandResult replay = run("replay " + save);
+  EXPECT_EQ(replay.status, 2);
+  EXPECT_NE(replay.output.find(save + ": the key \"seed\" appears twice in one object; each key may appear once"),
+            std::string::npos) << replay.output;
+  const std::string scenario = testing::TempDir() + "cli_duplicate_scenario.json";
+  std::ofstream(scenario) << R"({"round": 1, "hands": [[{"card": 1, "card": 2}]]})";
+  CommandResult json_scenario = run("play intrigue --players 3 --scenario " + scenario);
+  EXPECT_EQ(json_scenario.status, 2);
+  EXPECT_NE(json_scenario.output.find("the key \"card\" appears twice"), std::string::npos) << json_scenario.output;
+  const std::string toml = testing::TempDir() + "cli_duplicate_scenario.toml";
+  std::ofstream(toml) << "round = 1\nround = 2\n";
+  CommandResult toml_scenario = run("play intrigue --players 3 --scenario " + toml);
+  EXPECT_EQ(toml_scenario.status, 2);
+  EXPECT_NE(toml_scenario.output.find(toml), std::string::npos) << toml_scenario.output;
+  EXPECT_NE(toml_scenario.output.find("cannot redefine existing"), std::string::npos) << toml_scenario.output;
+  const std::string dir = testing::TempDir() + "cli_duplicate_data";
+  ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir + " && cp " + COURT_SOURCE_DIR +
+                         "/data/intrigue/*.toml " + dir + " && sed -i '0,/title = \"Oracle\"/s//title = \"Oracle\"\\n"
+                         "title = \"Seer\"/' " + dir + "/cards.toml").c_str()),
+            0);
+  CommandResult data = run("play intrigue --seats random,random,random --data " + dir);
+  EXPECT_EQ(data.status, 2);
+  EXPECT_NE(data.output.find(dir + "/cards.toml"), std::string::npos) << data.output;
+  EXPECT_NE(data.output.find("cannot redefine existing"), std::string::npos) << data.output;
+}
+
+// --players 0 meant "not given" and --seed -1 wrapped to 18446744073709551615: both are refused, naming
+// the flag, the value and what is allowed, for every command that takes them.
+TEST(CliArgs, ZeroPlayersAndNegativeSeedsAreRefused) {
+  for (const std::string command : {"play intrigue --seats random,random,random", "sim intrigue -n 1"}) {
+    for (const std::string players : {"0", "-1", "three"}) {
+      CommandResult r = run(command + " --players " + players);
+      EXPECT_NE(r.status, 0) << command;
+      EXPECT_NE(r.output.find("--players: " + players + " is not a number of players: give a whole number of at "
+                              "least 1"), std::string::npos) << r.output.substr(0, 400);
+    }
+    for (const std::string seed : {"-1", "18446744073709551616", "1e3", "0x10"}) {
+      CommandResult r = run(command + " --seed " + seed);
+      EXPECT_NE(r.status, 0) << command;
+      EXPECT_NE(r.output.find("--seed: " + seed + " is not a seed: give a whole number from 0 to "
+                              "18446744073709551615"), std::string::npos) << r.output.substr(0, 400);
+    }
+  }
+  EXPECT_EQ(run("sim intrigue -n 1 --seed 18446744073709551615 --players 3").status, 0);
 }
 
 // --- court_persuasion_deck (tools/persuasion/make_deck.cpp), the designer's deck generator beside `court`.

@@ -81,15 +81,17 @@ TEST(Replay, ChangedLabelMeansTheRulesChanged) {
   EXPECT_NE(rerun_error(replay, table.registry).find("rules or data changed"), std::string::npos);
 }
 
+// Replay::from_json's refusal of `doc`, or "" when it reads it.
+std::string error_of(const nlohmann::json& doc) {
+  try {
+    Replay::from_json(doc);
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(Replay, MalformedDocumentsNameTheField) {
-  auto error_of = [](const nlohmann::json& doc) {
-    try {
-      Replay::from_json(doc);
-    } catch (const UserError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
   DuelFixture table;
   nlohmann::json doc = table.play(5).to_json();
   auto without_seed = doc;
@@ -103,6 +105,23 @@ TEST(Replay, MalformedDocumentsNameTheField) {
   bad_type["players"] = "two";
   EXPECT_EQ(error_of(bad_type), "replay: field 'players' must be a whole number from -2147483648 to 2147483647");
   EXPECT_EQ(error_of(nlohmann::json::array()), "replay: not a JSON object");
+}
+
+// A replay of another version may mean other things by the same fields: refused, not guessed at.
+TEST(Replay, UnknownVersionsAreRefused) {
+  DuelFixture table;
+  const nlohmann::json doc = table.play(5).to_json();
+  EXPECT_EQ(error_of(doc), "");
+  const std::string only = "; this Court reads replay version 1 only";
+  for (const auto& [version, shown] : std::vector<std::pair<nlohmann::json, std::string>>{
+           {2, "2"}, {0, "0"}, {-1, "-1"}, {1.0, "1.0"}, {"1", "\"1\""}}) {
+    auto other = doc;
+    other["court_replay"] = version;
+    EXPECT_EQ(error_of(other), "replay: field 'court_replay' is " + shown + only);
+  }
+  auto missing = doc;
+  missing.erase("court_replay");
+  EXPECT_EQ(error_of(missing), "replay: field 'court_replay' is missing" + only);
 }
 
 // Found by the fuzz_replay campaign: a float or a too large number where a whole number belongs was cast

@@ -190,6 +190,41 @@ TEST(ServerLab, CardTablesRoundTripThroughCsv) {
   EXPECT_EQ(lab(port, "GET", "variants").json().size(), 1u);
 }
 
+// A variant's name is shown in the public lobby (a variant table's summary), so it follows the name rules:
+// `Fair\u202e...\u0000` is refused as bad_name when made, renamed or copied, and nothing changes.
+TEST(ServerLab, VariantNamesFollowTheNameRules) {
+  InProcessServer server(temp_db("lab_names"));
+  const auto port = server.port();
+  const std::string spoof = std::string("Fair\u202e...") + '\0';
+  auto expect_bad_name = [](const HttpReply& r, const std::string& why) {
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_EQ(r.json().at("code"), "bad_name") << r.body;
+    EXPECT_EQ(r.json().at("field"), "name") << r.body;
+    EXPECT_NE(r.json().at("error").get<std::string>().find(why), std::string::npos) << r.body;
+  };
+  expect_bad_name(lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", spoof}}),
+                  "field 'name': character 5 is U+202E, a bidirectional mark, override or isolate; a variant needs a "
+                  "name: a name is at most 80 characters");
+  expect_bad_name(lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "Fair" + std::string(1, '\0')}}),
+                  "character 5 is U+0000, a control character");
+  expect_bad_name(lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", ""}}), "field 'name': it is empty");
+  expect_bad_name(lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", std::string(81, 'v')}}),
+                  "it has 81 characters");
+  for (const RefusedText& r : refused_texts()) {
+    expect_bad_name(lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", r.text}}), r.problem);
+  }
+  EXPECT_TRUE(lab(port, "GET", "variants").json().empty());
+  const json v = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "Fair"}}).json();
+  const std::string id = std::to_string(v.at("id").get<int>());
+  expect_bad_name(lab(port, "PUT", "variants/" + id, {{"name", spoof}}), "U+202E");
+  expect_bad_name(lab(port, "POST", "variants/" + id + "/duplicate", {{"name", "A\u3164"}}), "U+3164, a Hangul filler");
+  EXPECT_EQ(lab(port, "GET", "variants").json().size(), 1u);
+  EXPECT_EQ(lab(port, "GET", "variants/" + id).json().at("name"), "Fair");
+  std::string eighty;   // 80 characters of 4 bytes each fit
+  for (int i = 0; i < 80; ++i) eighty += "\U0001F3B2";
+  EXPECT_EQ(lab(port, "PUT", "variants/" + id, {{"name", eighty}}).status, 200);
+}
+
 // Compare two finished jobs: the `court compare` table.
 TEST(ServerLab, CompareTwoResults) {
   InProcessServer server(temp_db("lab_compare"));

@@ -102,8 +102,10 @@ TEST(ServerNames, JoinCountsCharactersAndSaysWhatIsAllowed) {
   EXPECT_EQ(spoof.status, 400);
   EXPECT_EQ(spoof.json().at("code"), "bad_name");
   EXPECT_EQ(spoof.json().at("error"), "field 'name': character 4 is U+202E, a bidirectional mark, override or "
-                                      "isolate; a name is at most 40 characters of UTF-8 text, without control, "
-                                      "bidirectional or zero-width characters");
+                                      "isolate; a name is at most 40 characters of UTF-8 text, not only white space, "
+                                      "without control, bidirectional, invisible (default-ignorable), blank (Hangul "
+                                      "filler, U+2800), tag or interlinear annotation characters or noncharacters, "
+                                      "and with at most 4 combining marks on one character");
   auto hidden = http(port, "POST", "/api/tables/" + code + "/join",
                      nlohmann::json{{"seat", 1}, {"name", "A\u200Bda"}}.dump());
   EXPECT_EQ(hidden.json().at("code"), "bad_name");

@@ -246,6 +246,15 @@ TEST(ServerTalk, RefusalsHaveTheirCodesAndStoreNothing) {
   t.client(0).send(say(t.token(0), std::nullopt, e500).dump());
   EXPECT_EQ(next_said(t.client(0)).at("text"), e500);
 
+  // Each class of character that shows nothing, hides text or piles marks (names.h) is refused as bad_talk.
+  for (const RefusedText& r : refused_texts()) {
+    t.client(0).send(say(t.token(0), std::nullopt, r.text).dump());
+    const json error = next_error(t.client(0));
+    EXPECT_EQ(error.at("code"), "bad_talk") << r.problem;
+    EXPECT_NE(error.at("message").get<std::string>().find(r.talk_problem), std::string::npos) << error.dump();
+  }
+  EXPECT_EQ(http(server.port(), "GET", "/api/tables/" + t.code() + "/talk").json().at("messages").size(), 1u);
+
   TalkTable quiet(server.port(), "intrigue", 3, false);
   EXPECT_FALSE(quiet.state(0).at("talk").at("on"));
   EXPECT_FALSE(http(server.port(), "GET", "/api/tables/" + quiet.code()).json().at("talk"));

@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include <utility>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -348,6 +350,38 @@ std::vector<nlohmann::json> play_to_end(std::uint16_t port, const std::string& c
       client.send(move_message(token, message.at("step"), message.at("legal")[0].at("action")));
     }
   }
+}
+
+std::string utf8(char32_t cp) {
+  if (cp < 0x80) return std::string(1, static_cast<char>(cp));
+  const int extra = cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;
+  constexpr char32_t kLead[] = {0, 0xc0, 0xe0, 0xf0};
+  std::string out(1, static_cast<char>(kLead[extra] | (cp >> (6 * extra))));
+  for (int i = extra - 1; i >= 0; --i) out += static_cast<char>(0x80 | ((cp >> (6 * i)) & 0x3f));
+  return out;
+}
+
+std::vector<RefusedText> refused_texts() {
+  std::vector<RefusedText> out;
+  const auto inside = [&](char32_t cp, const char* kind) {
+    const std::string problem = fmt::format("character 2 is U+{:04X}, {}", static_cast<std::uint32_t>(cp), kind);
+    out.push_back({"A" + utf8(cp) + "da", problem, problem});
+  };
+  for (char32_t cp : {0x034f, 0x180e, 0xfe0f, 0x1d173}) {   // grapheme joiner, vowel separator, selector, format
+    inside(cp, "a zero-width or invisible (default-ignorable) character");
+  }
+  for (char32_t cp : {0x115f, 0x1160, 0x3164, 0xffa0}) inside(cp, "a Hangul filler (a blank letter)");
+  inside(0x2800, "a blank braille pattern");
+  for (char32_t cp : {0xe0001, 0xe0041, 0xe007f}) inside(cp, "a tag character");
+  for (char32_t cp : {0xfff9, 0xfffa, 0xfffb}) inside(cp, "an interlinear annotation character");
+  for (char32_t cp : {0xfffe, 0xffff, 0xfdd0, 0xfdef, 0x1fffe, 0x10ffff}) inside(cp, "a noncharacter");
+  // Ideographic, no-break and em spaces: White_Space that is not ASCII.
+  out.push_back({"\u3000\u00a0\u2003", "it is only white space", "the message is empty or only white space"});
+  std::string zalgo = "Z";
+  for (int i = 0; i < 5; ++i) zalgo += utf8(0x0301 + i);
+  const std::string piled = "character 6 (U+0305) is combining mark number 5 on one character; at most 4 are allowed";
+  out.push_back({zalgo, piled, piled});
+  return out;
 }
 
 }  // namespace court::server_test

@@ -134,4 +134,17 @@ void expect_engine_view(nlohmann::json sent, nlohmann::json engine, bool whole_l
 
 std::vector<nlohmann::json> play_to_end(std::uint16_t port, const std::string& code, const std::string& token);
 
+// `cp` in UTF-8.
+std::string utf8(char32_t cp);
+
+// One text the name and talk rules refuse (server/names.h), one of each class of character: `text` is
+// "A<character>da" (so the character is character 2) or a whole text, and `problem` the words that say why
+// of a name, `talk_problem` of a message.
+struct RefusedText {
+  std::string text;
+  std::string problem;
+  std::string talk_problem;
+};
+std::vector<RefusedText> refused_texts();
+
 }  // namespace court::server_test

@@ -120,7 +120,7 @@ class TablePage {
   private async join(name: string, seat: number): Promise<void> {
     try {
       saveName(name);
-      const answer = await joinTable(this.code, name || "Player", seat);
+      const answer = await joinTable(this.code, name, seat);   // no name: the server names the seat "Player N"
       saveToken(this.code, answer.token);
       this.summary = await getTable(this.code);
       this.connect(answer.token);
