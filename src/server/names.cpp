@@ -59,6 +59,14 @@ const char* forbidden_kind(char32_t cp, bool lines) {
   return nullptr;
 }
 
+// An emoji presentation selector (U+FE0F, or U+FE0E for text style) right after a pictograph: phone keyboards
+// write "❤️" so, and refusing it would refuse their hearts. Anywhere else a selector shows nothing.
+// ASCII characters with an emoji form (digits, # and *) take none: alone they would look the same without it.
+bool presentation_selector(char32_t cp, char32_t previous) {
+  return (cp == 0xfe0e || cp == 0xfe0f) && previous > 0x7f &&
+         u_hasBinaryProperty(static_cast<UChar32>(previous), UCHAR_EMOJI);
+}
+
 bool combining_mark(char32_t cp) {
   const auto type = u_charType(static_cast<UChar32>(cp));
   return type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK;
@@ -75,14 +83,15 @@ struct TextShape {
 std::optional<std::string> character_problem(std::string_view text, bool lines, TextShape& shape) {
   shape = TextShape{};
   std::size_t marks = 0;   // combining marks since the last base character
+  char32_t previous = 0;
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t start = at;
     const auto cp = next_code_point(text, at);
     if (!cp) return fmt::format("byte {} is not valid UTF-8", start + 1);
     ++shape.chars;
-    if (const char* kind = forbidden_kind(*cp, lines)) {
-      return fmt::format("character {} is U+{:04X}, {}", shape.chars, static_cast<std::uint32_t>(*cp), kind);
-    }
+    const char* kind = presentation_selector(*cp, previous) ? nullptr : forbidden_kind(*cp, lines);
+    if (kind) return fmt::format("character {} is U+{:04X}, {}", shape.chars, static_cast<std::uint32_t>(*cp), kind);
+    previous = *cp;
     marks = combining_mark(*cp) ? marks + 1 : 0;
     if (marks > kMaxCombiningMarks) {
       return fmt::format("character {} (U+{:04X}) is combining mark number {} on one character; at most {} are "
@@ -160,7 +169,9 @@ std::optional<TalkTextProblem> talk_text_problem(std::string_view text) {
 }
 
 std::string name_skeleton(std::string_view name) {
-  const auto text = icu::UnicodeString::fromUTF8(icu::StringPiece(name.data(), static_cast<std::int32_t>(name.size())));
+  auto text = icu::UnicodeString::fromUTF8(icu::StringPiece(name.data(), static_cast<std::int32_t>(name.size())));
+  text.findAndReplace(icu::UnicodeString(static_cast<UChar32>(0xfe0f)), icu::UnicodeString());   // "Ada❤️" is "Ada❤"
+  text.findAndReplace(icu::UnicodeString(static_cast<UChar32>(0xfe0e)), icu::UnicodeString());
   // The confusables fold before case folding ("I" looks like "l", "i" does not), then again after it, since
   // the fold's prototypes keep their case (Cyrillic "А" is "A").
   std::string out;

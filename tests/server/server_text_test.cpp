@@ -40,6 +40,18 @@ TEST(ServerNames, WhatStaysAllowed) {
   EXPECT_EQ(talk_text_problem("line one\n\tline two"), std::nullopt);
 }
 
+// An emoji with its presentation selector, as phone keyboards write it, is allowed in talk and names; the
+// selector alone, after a letter or a digit, or twice, still shows nothing and is refused.
+TEST(ServerNames, AnEmojiMayCarryItsPresentationSelector) {
+  EXPECT_EQ(talk_text_problem("good move \u2764\ufe0f"), std::nullopt);
+  EXPECT_EQ(name_problem("Ada \u2615\ufe0e"), std::nullopt);
+  for (const std::string hidden : {"\ufe0f", "Ada\ufe0f", "1\ufe0f", "\u2764\ufe0f\ufe0f", "\u2764\ufe00"}) {
+    EXPECT_TRUE(name_problem(hidden)) << hidden.size();
+    EXPECT_TRUE(talk_text_problem(hidden)) << hidden.size();
+  }
+  EXPECT_EQ(name_skeleton("Ada\u2764\ufe0f"), name_skeleton("Ada\u2764"));   // the selector hides no second name
+}
+
 // Names that look the same: one skeleton after NFKC, case folding and the confusables fold (UTS #39).
 TEST(ServerNames, LookAlikeNamesShareOneSkeleton) {
   const std::string ada = name_skeleton("Ada");
