@@ -1,5 +1,5 @@
 // One HTTP connection: the REST lobby under /api/, the browser client's files, and the upgrade of
-// /ws to a WebSocket session. Keep-alive; bodies over 64 KiB are refused with 413.
+// /ws to a WebSocket session. Keep-alive; bodies over 64 KiB are refused with 413, headers over 16 KiB with 431.
 #pragma once
 
 #include <utility>  // before Boost.Asio 1.74 awaitable.hpp, which uses std::exchange without it
@@ -7,6 +7,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <string>
 
+#include "server/limits.h"
 #include "server/rest_api.h"
 
 namespace court::server {
@@ -14,7 +15,9 @@ namespace court::server {
 class Lobby;
 class LabDoor;
 
-// `caller`: who is connected (its authorization is read from each request).
-boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, Caller caller);
+// `caller`: who is connected (its authorization is read from each request). `timeouts`: how long its
+// request headers and an idle WebSocket may take.
+boost::asio::awaitable<void> serve_http(boost::beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, Caller caller,
+                                        const ConnectionTimeouts& timeouts);
 
 }  // namespace court::server

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "server/lab_door.h"
+#include "server/limits.h"
 #include "server/lobby.h"
 
 namespace court::server {
@@ -19,6 +20,8 @@ struct ServerConfig {
   int io_threads = 2;               // network threads
   int game_threads = 0;             // game and bot threads; 0: one per core, at least 2
   int max_client_connections = 64;  // open connections per client address; 0: no limit
+  int max_connections = 0;          // open connections in all; 0: the descriptor limit less a reserve
+  ConnectionTimeouts timeouts;      // to send a request's headers; of an idle WebSocket
   TableLimits tables;               // tables per client address, and the expiry of waiting tables
   LabConfig lab;                    // the Lab's token and job threads
   // Opens the Lab on the database at `db` (src/lab/, a layer above: `court serve` passes court::server::open_lab).
@@ -38,6 +41,10 @@ class Server {
   std::uint16_t port() const;
   // How many unfinished tables were resumed from the database.
   std::size_t resumed() const;
+  // The cap on open connections (ServerConfig::max_connections, or the one derived from the limit).
+  int max_connections() const;
+  // The server's tables (tests reach a table's strand through it).
+  Lobby& lobby();
   // Starts the network and game threads and returns.
   void start();
   // Blocks until SIGINT or SIGTERM, then stops.

@@ -182,7 +182,17 @@ InProcessServer::InProcessServer(const std::string& db, const court::server::Tab
   server_->start();
 }
 
+InProcessServer::InProcessServer(const std::string& db,
+                                 const std::function<void(court::server::ServerConfig&)>& adjust) {
+  auto config = test_config(db);
+  adjust(config);
+  server_ = std::make_unique<court::server::Server>(config);
+  server_->start();
+}
+
 InProcessServer::~InProcessServer() { server_->stop(); }
+
+court::server::Lobby& InProcessServer::lobby() { return server_->lobby(); }
 
 std::uint16_t InProcessServer::port() const { return server_->port(); }
 

@@ -18,6 +18,7 @@
 
 namespace court::server {
 class Server;
+struct ServerConfig;
 }
 
 namespace court::server_test {
@@ -72,8 +73,11 @@ class InProcessServer {
   explicit InProcessServer(const std::string& db, int max_client_connections = 64);
   // With `tables` as the `court serve` table limits (and, for tests, a clock).
   InProcessServer(const std::string& db, const court::server::TableLimits& tables);
+  // With the tests' configuration changed by `adjust` (e.g. short timeouts).
+  InProcessServer(const std::string& db, const std::function<void(court::server::ServerConfig&)>& adjust);
   ~InProcessServer();
   std::uint16_t port() const;
+  court::server::Lobby& lobby();
   std::size_t resumed() const;
 
  private:
