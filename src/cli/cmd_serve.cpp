@@ -32,6 +32,11 @@ void add_serve_command(CLI::App& app) {
                   "Open connections allowed per client address (0: no limit); more are refused with 503")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--max-connections", config->max_connections,
+                  "Open connections allowed in all (0: the descriptor limit, raised to its hard limit at start, less "
+                  "128 kept for the database, Lab and logs); more are refused with 503 server_full")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1 << 30));
   cmd->add_option("--max-client-waiting-tables", config->tables.max_client_waiting,
                   "Tables waiting for people that one client address may have created (0: no limit); one more is "
                   "refused with 429")
@@ -97,6 +102,7 @@ void add_serve_command(CLI::App& app) {
     server->start();
     const std::string host = config->bind == "0.0.0.0" ? "127.0.0.1" : config->bind;
     fmt::print("court serve: {} unfinished table(s) resumed from {}\n", server->resumed(), config->db);
+    fmt::print("court serve: at most {} connections open at once\n", server->max_connections());
     fmt::print("court serve: open http://{}:{}/ (Ctrl-C stops); the designer's Lab: http://{}:{}/#/lab\n", host,
                server->port(), host, server->port());
     std::fflush(stdout);

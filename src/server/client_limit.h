@@ -1,5 +1,6 @@
-// Open connections per client address: `court serve` refuses a connection beyond the limit with
-// 503 `too_many_connections`, so one client cannot take every socket the server has.
+// Open connections per client address and in all: `court serve` refuses a connection beyond the
+// client's limit with 503 `too_many_connections`, so one client cannot take every socket the server
+// has, and one beyond the server's cap (below its descriptor limit) with 503 `server_full`.
 #pragma once
 
 #include <boost/asio/ip/address.hpp>
@@ -24,9 +25,10 @@ inline std::string client_key(const boost::asio::ip::address& address) {
 
 class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
  public:
-  // `limit`: open connections allowed per address (0: no limit).
-  explicit ClientLimit(int limit) : limit_(limit) {}
+  // `limit`: open connections allowed per address; `total`: in all (0: no limit).
+  explicit ClientLimit(int limit, int total = 0) : limit_(limit), total_(total) {}
   int limit() const { return limit_; }
+  int total() const { return total_; }
 
   // Held for as long as one connection is open; releases its place when destroyed.
   class Slot {
@@ -43,13 +45,17 @@ class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
     std::string address_;
   };
 
-  // A place for one more connection from `address` (a client_key); nothing when it has `limit` open already.
-  std::optional<Slot> admit(const std::string& address) {
-    if (limit_ <= 0) return Slot();
+  // A place for one more connection from `address` (a client_key); nothing when it has `limit` open
+  // already (`server_full` false) or the server has `total` (true). `per_address` false: counted in the
+  // total only (a trusted proxy's connections are many clients').
+  std::optional<Slot> admit(const std::string& address, bool& server_full, bool per_address = true) {
     std::lock_guard lock(mutex_);
+    server_full = total_ > 0 && all_ >= total_;
+    if (server_full) return std::nullopt;
     int& open = open_[address];
-    if (open >= limit_) return std::nullopt;
+    if (per_address && limit_ > 0 && open >= limit_) return std::nullopt;
     ++open;
+    ++all_;
     return Slot(shared_from_this(), address);
   }
 
@@ -58,9 +64,12 @@ class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
     std::lock_guard lock(mutex_);
     auto it = open_.find(address);
     if (it != open_.end() && --it->second == 0) open_.erase(it);
+    --all_;
   }
 
   int limit_;
+  int total_;
+  int all_ = 0;
   std::mutex mutex_;
   std::map<std::string, int> open_;
 };

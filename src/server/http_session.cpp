@@ -87,22 +87,54 @@ asio::awaitable<void> drain(beast::tcp_stream& stream) {
   }
 }
 
+// Reads one request: waits for its first byte for as long as a keep-alive connection may idle, then
+// gives its headers `timeouts.header` (a client sending half a header holds a connection no longer),
+// then its body the idle time again. An error code on failure; 413 and 431 are the caller's to answer.
+asio::awaitable<beast::error_code> read_request(beast::tcp_stream& stream, beast::flat_buffer& buffer,
+                                                http::request_parser<http::string_body>& parser,
+                                                const ConnectionTimeouts& timeouts) {
+  beast::error_code ec;
+  parser.header_limit(static_cast<std::uint32_t>(kMaxHeader));
+  parser.body_limit(kMaxBody);
+  if (buffer.size() == 0) {
+    stream.expires_after(kIdleTimeout);
+    const std::size_t got = co_await stream.async_read_some(buffer.prepare(kMaxHeader),
+                                                            asio::redirect_error(asio::use_awaitable, ec));
+    buffer.commit(got);
+    if (ec) co_return ec;
+  }
+  stream.expires_after(timeouts.header);
+  co_await http::async_read_header(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+  if (ec) co_return ec;
+  stream.expires_after(kIdleTimeout);
+  co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+  co_return ec;
+}
+
+// Answers a request refused before it was read whole (413, 431) and closes the connection.
+asio::awaitable<void> refuse_unread(beast::tcp_stream& stream, int status, const char* code, std::string message) {
+  auto res = make_response(11, false, status, "application/json", json_error(code, message));
+  beast::error_code ec;
+  co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+  co_await drain(stream);
+}
+
 }  // namespace
 
 asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, LabDoor& lab, const RequestGuard& guard,
-                                 Caller caller) {
+                                 Caller caller, const ConnectionTimeouts& timeouts) {
   beast::flat_buffer buffer;
   beast::error_code ec;
   for (;;) {
     http::request_parser<http::string_body> parser;
-    parser.body_limit(kMaxBody);
-    stream.expires_after(kIdleTimeout);
-    co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+    ec = co_await read_request(stream, buffer, parser, timeouts);
     if (ec == http::error::body_limit) {
-      auto res = make_response(11, false, 413, "application/json",
-                               json_error("too_big", fmt::format("request bodies may hold at most {} bytes", kMaxBody)));
-      co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
-      co_await drain(stream);
+      co_await refuse_unread(stream, 413, "too_big", fmt::format("request bodies may hold at most {} bytes", kMaxBody));
+      co_return;
+    }
+    if (ec == http::error::header_limit) {
+      co_await refuse_unread(stream, 431, "headers_too_big",
+                             fmt::format("a request's start line and headers may hold at most {} bytes", kMaxHeader));
       co_return;
     }
     if (ec) break;
@@ -124,7 +156,7 @@ asio::awaitable<void> serve_http(beast::tcp_stream stream, Lobby& lobby, LabDoor
         break;
       }
       stream.expires_never();
-      auto session = std::make_shared<WsSession>(std::move(stream), lobby);
+      auto session = std::make_shared<WsSession>(std::move(stream), lobby, timeouts);
       co_await session->run(request);
       co_return;
     }

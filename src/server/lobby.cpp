@@ -120,9 +120,24 @@ std::shared_ptr<const GameFactory> Lobby::factory(const GameEntry& entry, const 
   const std::string key =
       fmt::format("{}|{}|{}|{}", entry.info.id, config.seats, config.options.to_json().dump(), config.data_dir);
   std::lock_guard lock(factories_mutex_);
-  auto& slot = factories_[key];
-  if (!slot) slot = entry.prepare(config);
-  return slot;
+  if (auto it = factories_.find(key); it != factories_.end()) {
+    factory_order_.splice(factory_order_.begin(), factory_order_, it->second.used);   // now the most recent
+    return it->second.factory;
+  }
+  std::shared_ptr<const GameFactory> factory = entry.prepare(config);
+  factory_order_.push_front(key);
+  factories_.emplace(key, CachedFactory{factory, factory_order_.begin()});
+  if (factories_.size() > kMaxFactories) {
+    // The least recently used goes; tables made from it hold their own.
+    factories_.erase(factory_order_.back());
+    factory_order_.pop_back();
+  }
+  return factory;
+}
+
+std::size_t Lobby::factories_held() const {
+  std::lock_guard lock(factories_mutex_);
+  return factories_.size();
 }
 
 std::shared_ptr<const GameFactory> Lobby::factory_for(const std::string& game, int players,

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -75,6 +76,8 @@ class Lobby {
   std::shared_ptr<const GameFactory> factory_for(const std::string& game, int players,
                                                  const std::map<std::string, std::string>& options,
                                                  const std::string& data_dir = "");
+  // How many prepared games the lobby keeps (at most kMaxFactories, the most recently used).
+  std::size_t factories_held() const;
 
  private:
   std::shared_ptr<const GameFactory> factory(const GameEntry& entry, const GameConfig& config);
@@ -106,8 +109,14 @@ class Lobby {
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Table>> tables_;
   std::unordered_map<std::string, ClientTables> clients_;
-  std::mutex factories_mutex_;
-  std::map<std::string, std::shared_ptr<const GameFactory>> factories_;   // shared Rules per configuration
+  // Shared Rules per configuration, by key, with its place in factory_order_ (most recently used first).
+  struct CachedFactory {
+    std::shared_ptr<const GameFactory> factory;
+    std::list<std::string>::iterator used;
+  };
+  mutable std::mutex factories_mutex_;
+  std::map<std::string, CachedFactory> factories_;
+  std::list<std::string> factory_order_;
 };
 
 // The JSON of one game for GET /api/games.

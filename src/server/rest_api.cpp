@@ -2,13 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <iostream>
+#include <limits>
 
 #include "engine/data.h"
 #include "engine/registry.h"
 #include "server/api_error.h"
 #include "server/lab_door.h"
 #include "server/json_fields.h"
+#include "server/limits.h"
 #include "server/lobby.h"
 #include "server/names.h"
 #include "server/secrets.h"
@@ -45,20 +49,43 @@ std::string read_name(const nlohmann::json& body) {
   return name;
 }
 
+// The query value `name` of `target`, an integer from `min` to `max` (`fallback` when absent); ApiError
+// 400 `code` naming the range otherwise.
+std::int64_t query_int(const Target& target, const char* name, std::int64_t min, std::int64_t max,
+                       std::int64_t fallback, const char* code) {
+  const auto it = target.query.find(name);
+  if (it == target.query.end()) return fallback;
+  std::int64_t value = min - 1;
+  try {
+    std::size_t used = 0;
+    value = std::stoll(it->second, &used);
+    if (used != it->second.size() || it->second.empty() || !std::isdigit(static_cast<unsigned char>(it->second[0]))) {
+      value = min - 1;
+    }
+  } catch (const std::exception&) {
+  }
+  if (value < min || value > max) {
+    throw ApiError(400, code, fmt::format("{} must be an integer from {} to {}", name, min, max));
+  }
+  return value;
+}
+
+// Refuses a query value of `target` not in `allowed` (400 bad_query), so a misspelt one is not ignored.
+void reject_unknown_query(const Target& target, std::initializer_list<const char*> allowed) {
+  for (const auto& entry : target.query) {
+    const std::string& key = entry.first;
+    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; })) {
+      std::string names;
+      for (const char* a : allowed) names += names.empty() ? a : std::string(", ") + a;
+      throw ApiError(400, "bad_query", fmt::format("unknown query value '{}'; allowed: {}", key.substr(0, 40), names));
+    }
+  }
+}
+
 // The view of `seat` after `step` moves of a finished table's replay.
 nlohmann::json replay_view(const Replay& replay, const Target& target, Lobby& lobby) {
   const auto steps = static_cast<std::int64_t>(replay.actions.size());
-  auto step_text = target.query.count("step") ? target.query.at("step") : std::string("0");
-  std::int64_t step = -1;
-  try {
-    std::size_t used = 0;
-    step = std::stoll(step_text, &used);
-    if (used != step_text.size()) step = -1;
-  } catch (const std::exception&) {
-  }
-  if (step < 0 || step > steps) {
-    throw ApiError(400, "bad_step", fmt::format("step must be an integer from 0 to {}", steps));
-  }
+  const std::int64_t step = query_int(target, "step", 0, steps, 0, "bad_step");
   Seat seat = kSpectator;
   const std::string seat_text = target.query.count("seat") ? target.query.at("seat") : "spectator";
   if (seat_text != "spectator") {
@@ -106,7 +133,10 @@ boost::asio::awaitable<HttpAnswer> answer_table(const std::string& method, const
   }
   if (tail == "talk") {
     require_method(method, "GET");
-    co_return json_answer(200, table->table_talk());
+    reject_unknown_query(target, {"after", "limit"});
+    const auto after = query_int(target, "after", 0, std::numeric_limits<std::int32_t>::max(), 0, "bad_query");
+    const auto limit = static_cast<int>(query_int(target, "limit", 1, kTalkPage, kTalkPage, "bad_query"));
+    co_return json_answer(200, table->table_talk(after, limit));
   }
   if (tail == "replay" || tail == "replay/view") {
     require_method(method, "GET");

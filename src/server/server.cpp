@@ -18,8 +18,13 @@
 #include <boost/beast/http.hpp>
 #include <fmt/format.h>
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <iostream>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -29,6 +34,7 @@
 #include "server/client_limit.h"
 #include "server/http_session.h"
 #include "server/lab_door.h"
+#include "server/limits.h"
 #include "server/lobby.h"
 #include "server/request_guard.h"
 #include "server/storage.h"
@@ -45,10 +51,21 @@ int game_thread_count(int wanted) {
   return std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
+// What the accept loop needs for each connection.
+struct Doors {
+  Lobby& lobby;
+  LabDoor& lab;
+  const RequestGuard& guard;
+  std::shared_ptr<ClientLimit> limit;
+  ConnectionTimeouts timeouts;
+  std::atomic<int> refusing{0};   // connections being answered 503 now
+};
+
 // One admitted connection: served while its slot is held.
-asio::awaitable<void> serve_admitted(tcp::socket socket, Lobby& lobby, LabDoor& lab, const RequestGuard& guard,
-                                     [[maybe_unused]] ClientLimit::Slot slot, Caller caller) {
-  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), lobby, lab, guard, std::move(caller));
+asio::awaitable<void> serve_admitted(tcp::socket socket, Doors& doors, [[maybe_unused]] ClientLimit::Slot slot,
+                                     Caller caller) {
+  co_await serve_http(boost::beast::tcp_stream(std::move(socket)), doors.lobby, doors.lab, doors.guard,
+                      std::move(caller), doors.timeouts);
 }
 
 // Expires tables that waited for people too long, checking a tenth as often as the expiry time (at
@@ -67,15 +84,16 @@ asio::awaitable<void> expire_loop(Lobby& lobby) {
   }
 }
 
-// A connection over the client's limit: its request is read (for at most five seconds), answered
-// 503 too_many_connections, and the connection closed.
-asio::awaitable<void> refuse_connection(tcp::socket socket, int limit) {
+// A connection over the client's limit or the server's cap: its request's headers are read (for at
+// most two seconds), answered 503 with `code`, and the connection closed.
+asio::awaitable<void> refuse_connection(tcp::socket socket, Doors& doors, std::string code, std::string message) {
   namespace beast = boost::beast;
   namespace http = beast::http;
   beast::tcp_stream stream(std::move(socket));
-  stream.expires_after(std::chrono::seconds(5));
+  stream.expires_after(std::chrono::seconds(2));
   beast::flat_buffer buffer;
   http::request_parser<http::empty_body> request;
+  request.header_limit(static_cast<std::uint32_t>(kMaxHeader));
   boost::system::error_code ec;
   co_await http::async_read_header(stream, buffer, request, asio::redirect_error(asio::use_awaitable, ec));
   http::response<http::string_body> reply(http::status::service_unavailable, 11);
@@ -83,36 +101,72 @@ asio::awaitable<void> refuse_connection(tcp::socket socket, int limit) {
   reply.set("X-Frame-Options", "DENY");
   reply.set("Content-Security-Policy", kFrameCsp);
   reply.keep_alive(false);
-  reply.body() = error_body("too_many_connections",
-                            fmt::format("this address has {} connections open already, the most the server allows", limit))
-                     .dump();
+  reply.body() = error_body(code, message).dump();
   reply.prepare_payload();
   co_await http::async_write(stream, reply, asio::redirect_error(asio::use_awaitable, ec));
   stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  --doors.refusing;
 }
 
-asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Lobby& lobby, LabDoor& lab, const RequestGuard& guard,
-                                  std::shared_ptr<ClientLimit> limit) {
+// Serves `socket` if its client and the server have room, else refuses it: 503 while few refusals are
+// under way, closed at once beyond kMaxRefusing (each refusal holds a descriptor for a moment).
+void admit_or_refuse(tcp::socket socket, Doors& doors) {
+  boost::system::error_code ec;
+  // A state goes out as soon as it is written: without this, Nagle's algorithm held a frame's tail
+  // until the client's delayed acknowledgement (about 40 ms), the 99th percentile of a move's latency.
+  socket.set_option(tcp::no_delay(true), ec);
+  auto executor = socket.get_executor();
+  const auto peer = socket.remote_endpoint(ec);
+  if (ec) return;   // already gone
+  Caller caller = doors.guard.connection_caller(peer.address().to_string());
+  bool server_full = false;
+  // A trusted proxy carries every client's connections: the cap per address cannot count them (the total does).
+  if (auto slot = doors.limit->admit(caller.client, server_full, !caller.proxy)) {
+    asio::co_spawn(executor, serve_admitted(std::move(socket), doors, std::move(*slot), std::move(caller)),
+                   asio::detached);
+    return;
+  }
+  if (++doors.refusing > kMaxRefusing) {
+    --doors.refusing;
+    return;   // the socket closes as it leaves
+  }
+  const auto message = server_full
+      ? fmt::format("the server has {} connections open, the most it allows (--max-connections); try again soon",
+                    doors.limit->total())
+      : fmt::format("this address has {} connections open already, the most the server allows", doors.limit->limit());
+  asio::co_spawn(executor, refuse_connection(std::move(socket), doors, server_full ? "server_full" : "too_many_connections",
+                                             message),
+                 asio::detached);
+}
+
+// Accept failures for want of descriptors or memory: retrying at once would spin a core and fail again.
+bool out_of_resources(const boost::system::error_code& ec) {
+  if (ec.category() != boost::system::system_category()) return false;
+  const int e = ec.value();
+  return e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM;
+}
+
+asio::awaitable<void> accept_loop(tcp::acceptor& acceptor, Doors& doors) {
+  constexpr auto kFirstPause = std::chrono::milliseconds(50);
+  constexpr auto kLongestPause = std::chrono::milliseconds(1000);
+  auto pause = kFirstPause;
+  asio::steady_timer timer(acceptor.get_executor());
   for (;;) {
     boost::system::error_code ec;
     tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(acceptor.get_executor()),
                                                         asio::redirect_error(asio::use_awaitable, ec));
     if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
-    if (ec) continue;   // e.g. too many open files: keep serving the connections there are
-    // A state goes out as soon as it is written: without this, Nagle's algorithm held a frame's tail
-    // until the client's delayed acknowledgement (about 40 ms), the 99th percentile of a move's latency.
-    socket.set_option(tcp::no_delay(true), ec);
-    auto executor = socket.get_executor();
-    const auto peer = socket.remote_endpoint(ec);
-    if (ec) continue;   // already gone
-    Caller caller = guard.connection_caller(peer.address().to_string());
-    // A trusted proxy carries every client's connections: the cap per address cannot count them.
-    if (auto slot = caller.proxy ? std::optional<ClientLimit::Slot>(std::in_place) : limit->admit(caller.client)) {
-      asio::co_spawn(executor, serve_admitted(std::move(socket), lobby, lab, guard, std::move(*slot), std::move(caller)),
-                     asio::detached);
-    } else {
-      asio::co_spawn(executor, refuse_connection(std::move(socket), limit->limit()), asio::detached);
+    if (out_of_resources(ec)) {
+      // Wait, longer each time, while the connections there are go on being served.
+      if (pause == kFirstPause) std::cerr << fmt::format("court serve: cannot accept connections: {}\n", ec.message());
+      timer.expires_after(pause);
+      co_await timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+      pause = std::min(pause * 2, kLongestPause);
+      continue;
     }
+    if (ec) continue;   // one connection failed (e.g. reset before it was accepted)
+    pause = kFirstPause;
+    admit_or_refuse(std::move(socket), doors);
   }
 }
 
@@ -136,6 +190,26 @@ RequestGuard guard_of(const ServerConfig& config) {
     throw std::runtime_error("--lab-token-required needs --lab-token TOKEN: without one nobody could open the Lab");
   }
   return RequestGuard({config.bind, config.hosts, config.trusted_proxies});
+}
+
+// Raises the soft descriptor limit to the hard one, and returns the connections to allow: `wanted`, or
+// (0) the limit less kReservedDescriptors. Throws when `wanted` would leave fewer than those.
+int connection_cap(int wanted) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  const auto descriptors = static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 1 << 30));
+  const int most = std::max(1, descriptors - kReservedDescriptors);
+  if (wanted > most) {
+    throw std::runtime_error(fmt::format("--max-connections {}: at most {} here (the descriptor limit, {}, less {} "
+                                         "the server keeps for its database, Lab and logs)",
+                                         wanted, most, descriptors, kReservedDescriptors));
+  }
+  return wanted > 0 ? wanted : most;
 }
 
 std::unique_ptr<LabDoor> open_lab_of(const ServerConfig& config) {
@@ -172,7 +246,9 @@ struct Server::Impl {
         io(config.io_threads),
         acceptor(io),
         io_threads(std::max(1, config.io_threads)),
-        client_limit(std::make_shared<ClientLimit>(config.max_client_connections)) {}
+        doors{lobby, *lab, guard,
+              std::make_shared<ClientLimit>(config.max_client_connections, connection_cap(config.max_connections)),
+              config.timeouts} {}
 
   RequestGuard guard;
   Storage storage;
@@ -183,7 +259,7 @@ struct Server::Impl {
   NetworkContext io;
   tcp::acceptor acceptor;
   int io_threads;
-  std::shared_ptr<ClientLimit> client_limit;
+  Doors doors;
   std::vector<std::thread> threads;
   std::size_t resumed = 0;
   std::once_flag stopped;
@@ -209,9 +285,13 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 
 std::size_t Server::resumed() const { return impl_->resumed; }
 
+int Server::max_connections() const { return impl_->doors.limit->total(); }
+
+Lobby& Server::lobby() { return impl_->lobby; }
+
 void Server::start() {
   impl_->lab->start();
-  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->lobby, *impl_->lab, impl_->guard, impl_->client_limit), asio::detached);
+  asio::co_spawn(impl_->io, accept_loop(impl_->acceptor, impl_->doors), asio::detached);
   asio::co_spawn(impl_->io, expire_loop(impl_->lobby), asio::detached);
   for (int i = 0; i < impl_->io_threads; ++i) {
     impl_->threads.emplace_back([this] { impl_->io.run(); });

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/lab_door.h"
+#include "server/limits.h"
 #include "server/lobby.h"
 
 namespace court {
@@ -27,6 +28,8 @@ struct ServerConfig {
   int bot_threads = 0;              // the search bots' pool (lowest priority); 0: one per core
   int bot_threads_per_client = 0;   // of which one client address's searches may hold; 0: half, at least 1
   int max_client_connections = 64;  // open connections per client address; 0: no limit
+  int max_connections = 0;          // open connections in all; 0: the descriptor limit less a reserve
+  ConnectionTimeouts timeouts;      // to send a request's headers; of an idle WebSocket
   TableLimits tables;               // tables per client address, and the expiry of waiting tables
   LabConfig lab;                    // the Lab's token and job threads
   std::vector<std::string> hosts;   // --host: names the server answers to beyond localhost and its addresses
@@ -49,6 +52,10 @@ class Server {
   std::uint16_t port() const;
   // How many unfinished tables were resumed from the database.
   std::size_t resumed() const;
+  // The cap on open connections (ServerConfig::max_connections, or the one derived from the limit).
+  int max_connections() const;
+  // The server's tables (tests reach a table's strand through it).
+  Lobby& lobby();
   // Starts the network and game threads and returns.
   void start();
   // Blocks until SIGINT or SIGTERM, then stops.

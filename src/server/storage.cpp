@@ -224,11 +224,13 @@ StoredTalk talk_row(sqlite3_stmt* s) {
 
 }  // namespace
 
-std::vector<StoredTalk> Storage::load_table_talk(const std::string& code) {
+std::vector<StoredTalk> Storage::load_table_talk(const std::string& code, std::int64_t after, int limit) {
   std::lock_guard lock(mutex_);
-  Statement s(prepare(fmt::format("SELECT {} FROM talk WHERE code = ? AND to_seat IS NULL ORDER BY id",
-                                  kTalkColumns).c_str()));
+  Statement s(prepare(fmt::format("SELECT {} FROM talk WHERE code = ? AND to_seat IS NULL AND id > ? ORDER BY id "
+                                  "LIMIT ?", kTalkColumns).c_str()));
   bind_text(s.get(), 1, code);
+  sqlite3_bind_int64(s.get(), 2, after);
+  sqlite3_bind_int(s.get(), 3, limit);
   std::vector<StoredTalk> out;
   while (sqlite3_step(s.get()) == SQLITE_ROW) out.push_back(talk_row(s.get()));
   return out;

@@ -81,8 +81,8 @@ class Storage {
                       const std::optional<std::string>& outcome);
   // A message of table talk, in its own transaction.
   void append_talk(const std::string& code, const StoredTalk& said);
-  // Every message of a table's talk to the whole table, oldest first.
-  std::vector<StoredTalk> load_table_talk(const std::string& code);
+  // The messages of a table's talk to the whole table with an id above `after`, oldest first, at most `limit`.
+  std::vector<StoredTalk> load_table_talk(const std::string& code, std::int64_t after = 0, int limit = 1 << 30);
   // Marks a table that is still waiting for people as expired (it is not resumed on restart).
   void expire_table(const std::string& code);
   // Tables waiting or playing.

@@ -60,8 +60,10 @@ class Table : public std::enable_shared_from_this<Table> {
   const boost::asio::any_io_executor& strand() const { return strand_; }
   nlohmann::json summary() const;
   std::string status() const;
-  // {"messages":[...]}: every message to the whole table so far, as a spectator reads them (from storage).
-  nlohmann::json table_talk() const;
+  // {"messages":[...], "more", "next_after"}: the messages to the whole table with an id above `after`, at
+  // most `limit`, oldest first, as a spectator reads them (from storage); `more`: there are later ones,
+  // read with next_after (null when there are none).
+  nlohmann::json table_talk(std::int64_t after, int limit) const;
 
   // Before start(): lets the table's search bots think on `pool`, counted against `client` (its creator's
   // address; empty for a resumed table). Without a pool they think on the strand (tests that drive a table).

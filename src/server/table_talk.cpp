@@ -107,10 +107,14 @@ void Table::broadcast_said(const StoredTalk& said) {
   }
 }
 
-nlohmann::json Table::table_talk() const {
+nlohmann::json Table::table_talk(std::int64_t after, int limit) const {
+  auto page = storage_->load_table_talk(code(), after, limit + 1);   // one more tells whether there is more
+  const bool more = page.size() > static_cast<std::size_t>(limit);
+  if (more) page.pop_back();
   nlohmann::json messages = nlohmann::json::array();
-  for (const auto& said : storage_->load_table_talk(code())) messages.push_back(said_json(said, kSpectator));
-  return {{"messages", std::move(messages)}};
+  for (const auto& said : page) messages.push_back(said_json(said, kSpectator));
+  nlohmann::json next = more ? nlohmann::json(page.back().id) : nlohmann::json(nullptr);
+  return {{"messages", std::move(messages)}, {"more", more}, {"next_after", std::move(next)}};
 }
 
 void Table::send_talk_history(Subscriber& subscriber, Seat seat) const {

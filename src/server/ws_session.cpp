@@ -21,11 +21,33 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-WsSession::WsSession(beast::tcp_stream stream, Lobby& lobby) : ws_(std::move(stream)), lobby_(lobby) {}
+namespace {
+
+// Runs a client's message on the table's strand; a refusal goes back to the client as an error message.
+template <typename F>
+void answer_errors(Subscriber& client, F&& run) {
+  try {
+    run();
+  } catch (const ApiError& e) {
+    client.send(ws_error(e.code(), e.what()), false);
+  } catch (const std::exception& e) {
+    client.send(ws_error("internal", fmt::format("internal error: {}", e.what())), false);
+  }
+}
+
+}  // namespace
+
+WsSession::WsSession(beast::tcp_stream stream, Lobby& lobby, const ConnectionTimeouts& timeouts)
+    : ws_(std::move(stream)), lobby_(lobby), timeouts_(timeouts) {}
 
 asio::awaitable<void> WsSession::run(const beast::http::request<beast::http::string_body>& request) {
   auto self = shared_from_this();
-  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  // Pings at half the idle time keep a quiet but alive client (and any proxy between) connected; a
+  // client that answers nothing for the idle time is gone.
+  auto timeout = websocket::stream_base::timeout::suggested(beast::role_type::server);
+  timeout.idle_timeout = timeouts_.ws_idle;
+  timeout.keep_alive_pings = true;
+  ws_.set_option(timeout);
   ws_.read_message_max(kMaxFrameRead);
   beast::error_code ec;
   co_await ws_.async_accept(request, asio::redirect_error(asio::use_awaitable, ec));
@@ -67,6 +89,7 @@ asio::awaitable<void> WsSession::run(const beast::http::request<beast::http::str
                        websocket::close_code::too_big);
         break;
       }
+      if (!admit_message()) continue;
       if (!ws_.got_text()) {
         enqueue(ws_error("bad_message", "messages are JSON text, not binary"), false);
         continue;
@@ -77,24 +100,51 @@ asio::awaitable<void> WsSession::run(const beast::http::request<beast::http::str
   }
 }
 
+bool WsSession::admit_message() {
+  const auto verdict = rate_.take(MessageRate::Clock::now());
+  if (verdict == MessageRate::Verdict::Accept) return true;
+  const std::string limit = fmt::format("at most {} messages at once, then {} a second and one for each state received",
+                                        kMessageBurst, kMessagesPerSecond);
+  if (verdict == MessageRate::Verdict::Close) {
+    send_and_close(ws_error("too_many_messages", fmt::format("closed: {} messages were refused; {}",
+                                                             kMaxRefusedMessages, limit)),
+                   websocket::close_code::policy_error);
+  } else {
+    enqueue(ws_error("too_many_messages", fmt::format("this message was refused: {}", limit)), false);
+  }
+  return false;
+}
+
+// A sync while this connection's last queued message is a sync not yet answered: that answer is this
+// one's too (the state cannot change between them but by another connection's message, whose state
+// reaches this one anyway).
+void WsSession::post_sync() {
+  if (last_queued_sync_ && sync_pending_.load()) return;
+  last_queued_sync_ = true;
+  sync_pending_.store(true);
+  asio::post(table_->strand(), [table = table_, self = shared_from_this(), seat = seat_] {
+    self->sync_pending_.store(false);
+    answer_errors(*self, [&] { table->sync(*self, seat); });
+  });
+}
+
 void WsSession::handle(const std::string& text) {
   try {
     const ClientMessage message = read_client_message(text);
+    if (message.type == ClientMessage::Type::Sync) {
+      post_sync();
+      return;
+    }
+    last_queued_sync_ = false;
     auto self = shared_from_this();
     asio::post(table_->strand(), [table = table_, self, seat = seat_, message] {
-      try {
-        if (message.type == ClientMessage::Type::Sync) {
-          table->sync(*self, seat);
-        } else if (message.type == ClientMessage::Type::Say) {
+      answer_errors(*self, [&] {
+        if (message.type == ClientMessage::Type::Say) {
           table->say(seat, message.token, message.to, message.text);
         } else {
           table->move(seat, message.token, message.step, message.action);
         }
-      } catch (const ApiError& e) {
-        self->send(ws_error(e.code(), e.what()), false);
-      } catch (const std::exception& e) {
-        self->send(ws_error("internal", fmt::format("internal error: {}", e.what())), false);
-      }
+      });
     });
   } catch (const ApiError& e) {
     enqueue(ws_error(e.code(), e.what()), false);
@@ -109,6 +159,7 @@ void WsSession::send(std::string text, bool is_state) {
 
 void WsSession::enqueue(std::string text, bool is_state) {
   if (closing_) return;
+  if (is_state) rate_.credit();
   const std::size_t unsent = queue_.size() - (writing_ ? 1 : 0);
   if (is_state && unsent > 0 && queue_.back().second) {
     queue_.back().first = std::move(text);   // the client needs only the newest state

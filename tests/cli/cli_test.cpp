@@ -672,7 +672,8 @@ TEST(PersuasionDeckTool, AnotherSeedKeepsTheBalanceAndPlays) {
 TEST(CliServe, HelpGivesTheLimitFlagsWithTheirDefaults) {
   CommandResult r = run("serve --help");
   EXPECT_EQ(r.status, 0);
-  for (const char* flag : {"--max-client-connections INT:INT in [0 - 1000000]=64",
+  for (const char* flag : {"--max-connections INT:INT in [0 - 1073741824]=0",
+                           "--max-client-connections INT:INT in [0 - 1000000]=64",
                            "--max-client-waiting-tables INT:INT in [0 - 1000000]=20",
                            "--max-client-tables-per-minute INT:INT in [0 - 1000000]=30",
                            "--waiting-table-expiry INT:INT in [0 - 315360000]=86400"}) {

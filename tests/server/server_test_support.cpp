@@ -251,6 +251,8 @@ InProcessServer::InProcessServer(const std::string& db, const court::server::Lab
 
 InProcessServer::~InProcessServer() { server_->stop(); }
 
+court::server::Lobby& InProcessServer::lobby() { return server_->lobby(); }
+
 std::uint16_t InProcessServer::port() const { return server_->port(); }
 
 std::size_t InProcessServer::resumed() const { return server_->resumed(); }

@@ -96,6 +96,7 @@ class InProcessServer {
   explicit InProcessServer(const court::server::ServerConfig& config);
   ~InProcessServer();
   std::uint16_t port() const;
+  court::server::Lobby& lobby();
   std::size_t resumed() const;
 
  private:

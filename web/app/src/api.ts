@@ -198,9 +198,23 @@ export const createTable = (t: NewTable) => call<TableSummary>("POST", "/api/tab
 export const joinTable = (code: string, name: string, seat?: number) =>
   call<JoinAnswer>("POST", `/api/tables/${encodeURIComponent(code)}/join`, seat === undefined ? { name } : { seat, name });
 
-/** The table's public talk (no private messages, no whisper marks), for the replay viewer. */
-export const tableTalk = (code: string) =>
-  call<{ messages: TalkMessage[] }>("GET", `/api/tables/${encodeURIComponent(code)}/talk`);
+/** One page of a table's public talk: the messages after id `after` (docs/protocol.md, the talk route). */
+interface TalkPage {
+  messages: TalkMessage[];
+  more: boolean;
+  next_after: number | null;
+}
+
+/** The table's public talk (no private messages, no whisper marks), for the replay viewer, read page by page. */
+export async function tableTalk(code: string): Promise<{ messages: TalkMessage[] }> {
+  const messages: TalkMessage[] = [];
+  for (let after = 0; ; ) {
+    const page = await call<TalkPage>("GET", `/api/tables/${encodeURIComponent(code)}/talk?after=${after}`);
+    messages.push(...page.messages);
+    if (!page.more || page.next_after === null) return { messages };
+    after = page.next_after;
+  }
+}
 
 export const replayUrl = (code: string) => `/api/tables/${encodeURIComponent(code)}/replay`;
 
