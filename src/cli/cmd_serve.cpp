@@ -10,10 +10,10 @@
 
 namespace court::cli {
 
-void add_serve_command(CLI::App& app) {
-  auto config = std::make_shared<server::ServerConfig>();
-  config->make_lab = server::open_lab;   // the Lab is a layer above the server, which knows it only by its door
-  auto* cmd = app.add_subcommand("serve", "Serve the lobby and games to browsers (HTTP + WebSocket, SQLite storage)");
+namespace {
+
+// Where it listens, its threads, and who it believes and answers (the guard's names and proxies).
+void add_network_options(CLI::App* cmd, server::ServerConfig* config) {
   cmd->add_option("--port", config->port, "TCP port (0: any free port)")->capture_default_str();
   cmd->add_option("--bind", config->bind, "Address to listen on (0.0.0.0: every interface)")->capture_default_str();
   cmd->add_option("--db", config->db, "SQLite database file (created when missing)")->capture_default_str();
@@ -37,6 +37,18 @@ void add_serve_command(CLI::App& app) {
                   "128 kept for the database, Lab and logs); more are refused with 503 server_full")
       ->capture_default_str()
       ->check(CLI::Range(0, 1 << 30));
+  cmd->add_option("--host", config->hosts,
+                  "A name the server answers to (repeatable); without it only localhost, 127.0.0.1, [::1] and the "
+                  "--bind address (any IP address when it is 0.0.0.0 or ::): a request naming another Host is "
+                  "refused with 421, against DNS rebinding");
+  cmd->add_option("--trust-proxy", config->trusted_proxies,
+                  "The IP address of a reverse proxy (repeatable): from it, the client is the right-most address of "
+                  "X-Forwarded-For that is not a trusted proxy, and is never loopback; from any other peer the "
+                  "header is ignored");
+}
+
+// What one client address may hold of tables, and when a waiting table expires.
+void add_table_options(CLI::App* cmd, server::ServerConfig* config) {
   cmd->add_option("--max-client-waiting-tables", config->tables.max_client_waiting,
                   "Tables waiting for people that one client address may have created (0: no limit); one more is "
                   "refused with 429")
@@ -55,19 +67,15 @@ void add_serve_command(CLI::App& app) {
                   "Seconds after which a table still waiting for people, with nobody joining, expires (0: never)")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{10} * 365 * 86400));
+}
+
+// The Lab: who may open it, and what its jobs may take.
+void add_lab_options(CLI::App* cmd, server::ServerConfig* config) {
   cmd->add_option("--lab-token", config->lab.token,
                   "Token that opens the Lab (/api/lab/, #/lab) to other addresses than this machine, sent as "
                   "'Authorization: Bearer TOKEN' (without it only loopback requests reach the Lab)");
   cmd->add_flag("--lab-token-required", config->lab.token_required,
                "The Lab needs --lab-token from this machine too (behind a proxy on this machine, say)");
-  cmd->add_option("--host", config->hosts,
-                  "A name the server answers to (repeatable); without it only localhost, 127.0.0.1, [::1] and the "
-                  "--bind address (any IP address when it is 0.0.0.0 or ::): a request naming another Host is "
-                  "refused with 421, against DNS rebinding");
-  cmd->add_option("--trust-proxy", config->trusted_proxies,
-                  "The IP address of a reverse proxy (repeatable): from it, the client is the right-most address of "
-                  "X-Forwarded-For that is not a trusted proxy, and is never loopback; from any other peer the "
-                  "header is ignored");
   cmd->add_option("--lab-jobs", config->lab.parallel_jobs, "Lab simulation jobs run at once (the rest wait in a queue)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
@@ -92,6 +100,17 @@ void add_serve_command(CLI::App& app) {
                   "every round of games)")
       ->capture_default_str()
       ->check(CLI::Range(0, 86400));
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+  auto config = std::make_shared<server::ServerConfig>();
+  config->make_lab = server::open_lab;   // the Lab is a layer above the server, which knows it only by its door
+  auto* cmd = app.add_subcommand("serve", "Serve the lobby and games to browsers (HTTP + WebSocket, SQLite storage)");
+  add_network_options(cmd, config.get());
+  add_table_options(cmd, config.get());
+  add_lab_options(cmd, config.get());
   cmd->callback([config] {
     std::unique_ptr<server::Server> server;
     try {
