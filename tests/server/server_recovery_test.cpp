@@ -105,7 +105,8 @@ TEST(ServerRecovery, BotTablesKilledMidGameFinishAfterRestart) {
   const std::string db = temp_db("recover_bots");
   std::vector<std::string> codes;
   {
-    ServeProcess serve(db);
+    // 12 tables of bots only from one address: more than --max-client-bot-tables allows while they play.
+    ServeProcess serve(db, {"--max-client-bot-tables", "0"});
     for (int i = 0; i < 12; ++i) {
       codes.push_back(create_table(serve.port(), {{"game", i % 2 ? "persuasion" : "persuasion-classic"},
                                                   {"seats", {"heuristic", "heuristic", "heuristic", "heuristic",
