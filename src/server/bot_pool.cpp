@@ -14,17 +14,8 @@ int search_threads(const GameEntry& entry, const std::string& spec) {
   return static_cast<int>(bot_param_int(parsed.name, parsed.params, "threads", 1, 1, 1 << 16));
 }
 
-namespace {
-
-int pool_size(int wanted) {
-  if (wanted > 0) return wanted;
-  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
-
-}  // namespace
-
 BotPool::BotPool(int threads, int per_client)
-    : threads_(pool_size(threads)), per_client_(per_client > 0 ? std::min(per_client, threads_) : std::max(1, threads_ / 2)) {
+    : threads_(threads_or_cores(threads, 1)), per_client_(per_client > 0 ? std::min(per_client, threads_) : std::max(1, threads_ / 2)) {
   for (int i = 0; i < threads_; ++i) workers_.emplace_back([this] { work(); });
 }
 

@@ -38,6 +38,7 @@
 #include "server/lobby.h"
 #include "server/request_guard.h"
 #include "server/storage.h"
+#include "server/thread_priority.h"
 
 namespace court::server {
 
@@ -45,11 +46,6 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 
 namespace {
-
-int game_thread_count(int wanted) {
-  if (wanted > 0) return wanted;
-  return std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
-}
 
 // What the accept loop needs for each connection.
 struct Doors {
@@ -240,7 +236,7 @@ struct Server::Impl {
       : guard(guard_of(config)),
         storage(config.db),
         lab(open_lab_of(config)),
-        game_pool(static_cast<std::size_t>(game_thread_count(config.game_threads))),
+        game_pool(static_cast<std::size_t>(threads_or_cores(config.game_threads, 2))),
         bot_pool(config.bot_threads, config.bot_threads_per_client),
         lobby(storage, game_pool.get_executor(), config.tables, &bot_pool, config.games),
         io(config.io_threads),
