@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -254,7 +255,8 @@ nlohmann::json LabJobs::describe(std::int64_t id, bool with_report) {
   {
     std::lock_guard lock(mutex_);
     if (auto it = live_.find(id); it != live_.end() && job->status == "running") {
-      out["done"] = static_cast<std::int64_t>(it->second->progress.finished.load());
+      // Until a resumed run has loaded its checkpoint, the stored count (the checkpoint's) is the larger.
+      out["done"] = std::max(job->done, static_cast<std::int64_t>(it->second->progress.finished.load()));
     }
   }
   if (!job->error.empty()) out["error"] = job->error;
