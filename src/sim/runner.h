@@ -161,6 +161,9 @@ struct BatchSettings {
   // Play only games with index % stride == offset (MPI ranks split the run this way).
   std::uint64_t stride = 1;
   std::uint64_t offset = 0;
+  // Record each game's shape (decisions per seat, legal moves per decision, the public standing's lead
+  // changes: sim/shape.h) for the design advisor; off in plain runs, which it must not slow.
+  bool shape = false;
 };
 
 // The seat order of game `index`: rotation index % players when rotating.
