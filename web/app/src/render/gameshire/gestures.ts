@@ -102,9 +102,11 @@ export function marketCard(card: Card, slot: number, legal: LegalAction[], contr
   el.addEventListener("pointerleave", (e) => e.pointerType === "mouse" && meets && control.preview(undefined));
   el.addEventListener("focus", () => meets && control.preview(meets));
   el.addEventListener("blur", () => meets && control.preview(undefined));
-  el.addEventListener("click", () => {
-    // On touch an Autumn demand is tapped once to see where it can be met, and again to choose it.
-    if (meets && lastPointer === "touch" && !el.classList.contains("gs-armed")) {
+  el.addEventListener("click", (e) => {
+    // On touch an Autumn demand is tapped once to see where it can be met, and again to choose it. The click
+    // says what made it; the pointerdown may have reached the card this one replaced in a redraw.
+    const pointer = (e as PointerEvent).pointerType || lastPointer;
+    if (meets && pointer === "touch" && !el.classList.contains("gs-armed")) {
       el.parentElement?.querySelectorAll(".gs-armed").forEach((x) => x.classList.remove("gs-armed"));
       el.classList.add("gs-armed");
       control.preview(meets);
