@@ -101,8 +101,10 @@ void print_result(const TuneArgs& args, const advisor::TuneRequest& r, const adv
              best.score == 0 ? ", every target met" : "");
   propose(args, r, best, "best");
   if (best.score > 0 && result.front.size() > 1) {
-    fmt::print("no candidate meets every target; the trade-offs (Pareto front over the targets' distances):\n");
+    fmt::print("no candidate meets every target; the trade-offs (Pareto front over the targets' distances: the "
+               "best, and):\n");
     for (std::size_t f = 0; f < result.front.size(); ++f) {
+      if (result.front[f] == result.best) continue;
       const auto& c = result.candidates[result.front[f]];
       fmt::print("  {} ({} games):{}\n", printable(advisor::describe(r, c)), c.games, figures(r, c));
       propose(args, r, c, fmt::format("front-{}", f + 1));
