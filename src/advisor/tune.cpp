@@ -367,7 +367,9 @@ nlohmann::json lab_variant(const TuneRequest& request, const Candidate& c, const
   }
   nlohmann::json options = nlohmann::json::object();
   for (const auto& [k, v] : candidate_options(request, c)) options[k] = v;
-  return {{"game", entry.info.id}, {"name", name.substr(0, 80)}, {"files", files}, {"options", options}};
+  std::size_t cut = std::min<std::size_t>(name.size(), 80);   // the Lab's limit is 80 characters; cut whole ones
+  while (cut > 0 && cut < name.size() && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+  return {{"game", entry.info.id}, {"name", name.substr(0, cut)}, {"files", files}, {"options", options}};
 }
 
 namespace {
