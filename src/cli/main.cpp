@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   court::cli::add_sim_command(app);
   court::cli::add_compare_command(app);
   court::cli::add_serve_command(app);
+  court::cli::add_tune_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -76,7 +76,7 @@ std::string many_ones() {
 }
 
 TEST(Cli, EverySubcommandHasHelp) {
-  for (const char* sub : {"", "games", "rules", "play", "replay", "sim"}) {
+  for (const char* sub : {"", "games", "rules", "play", "replay", "sim", "tune"}) {
     CommandResult r = run(std::string(sub) + " --help");
     EXPECT_EQ(r.status, 0) << sub;
     EXPECT_NE(r.output.find("Usage"), std::string::npos) << sub << ": " << r.output;
