@@ -58,7 +58,8 @@ void sample(Counts& c, const GameState& truth, Seat seat, Bot& strong, Chooser& 
   }
 }
 
-// Plays the baseline's games and samples their decisions, about kPerGame a game, until kMaxDecisions.
+// Plays the baseline's games and samples their decisions, about kPerGame a game, until kMaxDecisions. The first
+// game only measures how long games are.
 Counts collect(const StudyInput& in) {
   const GameEntry& entry = *in.subject.entry;
   const auto factory = entry.prepare(in.subject.config);
@@ -68,20 +69,22 @@ Counts collect(const StudyInput& in) {
   Rng rng = make_rng(mix_seed(in.seed, 0xa6e9c1));
   Chooser play(mix_seed(in.seed, 1)), ask(mix_seed(in.seed, 2));
   auto strong = make_bot(entry, in.strong, mix_seed(in.seed, 3));
-  double share = 1;   // the chance a decision is sampled: kPerGame over the last game's length
-  const std::uint64_t games = std::min<std::uint64_t>(std::max<std::uint64_t>(in.games, 1), kMaxGames);
+  double share = 0;   // the chance a decision is sampled: kPerGame over the mean length so far (none in game 0)
+  std::size_t all_steps = 0;
+  const std::uint64_t games = std::min<std::uint64_t>(std::max<std::uint64_t>(in.games, 2), kMaxGames);
   for (std::uint64_t g = 0; g < games && c.decisions < kMaxDecisions; ++g) {
     auto state = factory->new_game(mix_seed(in.seed, 1000 + g));
     auto bots = make_bots(entry, in.baseline, seats, mix_seed(in.seed, 2000 + g));
     std::size_t steps = 0;
     for (; steps < max_steps && !state->terminal() && c.decisions < kMaxDecisions; ++steps) {
       const Seat seat = next_seat(*state);
-      if (static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < share) sample(c, *state, seat, *strong, ask, rng);
+      if (static_cast<double>(rng()) * 0x1.0p-32 < share) sample(c, *state, seat, *strong, ask, rng);
       const Action action = play.choose(*bots[static_cast<std::size_t>(seat)], *state, seat);
       if (auto error = state->apply(seat, action)) throw std::logic_error("agency: an illegal move: " + *error);
     }
     ++c.games;
-    share = std::min(1.0, kPerGame / static_cast<double>(std::max<std::size_t>(steps, 1)));
+    all_steps += steps;
+    share = std::min(1.0, kPerGame * static_cast<double>(g + 1) / static_cast<double>(std::max<std::size_t>(all_steps, 1)));
   }
   return c;
 }

@@ -48,7 +48,7 @@ TEST(Cooperative, TheShippedSoloGameIsWonMostOfTheTime) {
 // dominates, which becomes unavoidable inside the game.
 TEST(Cooperative, APlantedWrinkleMakesTheGameUnwinnable) {
   const PartResult r = study_cooperative(input(
-      "gameshire", 1, 40, std::string(COURT_SOURCE_DIR) + "/tests/advisor/flaws/gameshire-unwinnable", {{"wrinkles", "green:4"}}));
+      "gameshire", 1, 200, std::string(COURT_SOURCE_DIR) + "/tests/advisor/flaws/gameshire-unwinnable", {{"wrinkles", "green:4"}}));
   const Finding* f = find(r, "unwinnable");
   ASSERT_NE(f, nullptr) << r.section.dump(1);
   EXPECT_EQ(f->severity, Severity::Critical);

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <toml++/toml.hpp>
+#include <toml++/toml.h>
 #include <vector>
 
 namespace court {
@@ -103,7 +103,9 @@ TEST(PlantedFlaws, ThePlanNamesSixVariantsEachWithItsData) {
   int clean = 0;
   for (const Flaw& f : plan.flaws) {
     if (f.expect.empty()) ++clean;
-    if (!f.data.empty()) EXPECT_TRUE(fs::is_directory(kFlaws / f.data)) << f.name;
+    if (!f.data.empty()) {
+      EXPECT_TRUE(fs::is_directory(kFlaws / f.data)) << f.name;
+    }
   }
   EXPECT_EQ(clean, 1);
 }
