@@ -26,6 +26,7 @@ const fs::path kFlaws = fs::path(COURT_SOURCE_DIR) / "tests/advisor/flaws";
 struct Flaw {
   std::string name, game, data, expect, names;
   int players = 0;
+  long games = 0;   // games per batch (the plan's when the entry names none)
   int seat = -1;
   std::vector<std::string> set;
 };
@@ -33,16 +34,17 @@ struct Flaw {
 struct Plan {
   long games = 0;
   long seed = 0;
+  std::string args;   // more arguments for every run (such as the second strength)
   std::vector<Flaw> flaws;
 };
 
 Plan read_plan() {
   const toml::table root = toml::parse_file((kFlaws / "flaws.toml").string());
-  Plan plan{root["games"].value_or(0L), root["seed"].value_or(0L), {}};
+  Plan plan{root["games"].value_or(0L), root["seed"].value_or(0L), root["args"].value_or(""), {}};
   for (const auto& node : *root["flaw"].as_array()) {
     const toml::table& t = *node.as_table();
     Flaw f{t["name"].value_or(""), t["game"].value_or(""), t["data"].value_or(""), t["expect"].value_or(""),
-           t["names"].value_or(""), static_cast<int>(t["players"].value_or(0L)),
+           t["names"].value_or(""), static_cast<int>(t["players"].value_or(0L)), t["games"].value_or(plan.games),
            static_cast<int>(t["seat"].value_or(-1L)), {}};
     if (const toml::array* set = t["set"].as_array()) {
       for (const auto& s : *set) f.set.push_back(s.value_or(""));
@@ -61,7 +63,8 @@ std::string lower(std::string s) {
 nlohmann::json advise(const Plan& plan, const Flaw& f) {
   const std::string out = testing::TempDir() + "court_flaw_" + std::to_string(getpid()) + "_" + f.name + ".json";
   std::string command = std::string(COURT_BINARY) + " advise " + f.game + " --players " + std::to_string(f.players) +
-                        " -n " + std::to_string(plan.games) + " --seed " + std::to_string(plan.seed) + " --json " + out;
+                        " -n " + std::to_string(f.games) + " --seed " + std::to_string(plan.seed) + " --json " + out +
+                        " -q " + plan.args;
   if (!f.data.empty()) command += " --data " + (kFlaws / f.data).string();
   for (const auto& s : f.set) command += " --set " + s;
   std::string output;

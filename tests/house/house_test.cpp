@@ -84,9 +84,10 @@ const std::vector<Layer>& layers() {
       {"bots", {"engine", "bots"}},
       {"games", {"engine", "bots", "games"}},
       {"sim", {"engine", "bots", "sim"}},
+      {"advisor", {"engine", "bots", "sim", "advisor"}},
       {"server", {"engine", "bots", "sim", "server"}},
-      {"lab", {"engine", "bots", "sim", "server", "lab"}},
-      {"cli", {"engine", "bots", "sim", "server", "lab", "cli"}},
+      {"lab", {"engine", "bots", "sim", "advisor", "server", "lab"}},
+      {"cli", {"engine", "bots", "sim", "advisor", "server", "lab", "cli"}},
   };
   return all;
 }
