@@ -41,7 +41,7 @@ std::vector<OfferedBot> persuasion_family(int patience) {
 
 std::vector<OfferedBot> belle_levels() {
   return {easy_random(),
-          {.name = "normal", .title = "Normal", .line = "plays sensibly: courts the guests that score it most now",
+          {.name = "normal", .title = "Normal", .line = "plays sensibly: invites its best guests, protects them as couples, attracts the best in reach",
            .level = "normal", .spec = "heuristic"},
           {.name = "strong", .title = "Strong", .line = "looks ahead by searching what the hidden cards may be",
            .level = "strong", .spec = "ismcts:iters=3000"}};
@@ -49,15 +49,15 @@ std::vector<OfferedBot> belle_levels() {
 
 std::vector<OfferedBot> gameshire_levels() {
   return {easy_random(),
-          {.name = "normal", .title = "Normal", .line = "a sensible teammate: places each plan where it scores most now",
+          {.name = "normal", .title = "Normal", .line = "a sensible teammate: plays each turn by a rule of thumb about the maps",
            .level = "normal", .spec = "greedy"},
-          {.name = "strong", .title = "Strong", .line = "a careful teammate: tries its best plans on sampled futures",
+          {.name = "strong", .title = "Strong", .line = "a careful teammate: tries its best moves on sampled futures before it chooses",
            .level = "strong", .spec = "planner"}};
 }
 
 std::vector<OfferedBot> intrigue_levels() {
   return {easy_random(),
-          {.name = "normal", .title = "Normal", .line = "plays sensibly: places and bribes for the best income now",
+          {.name = "normal", .title = "Normal", .line = "plays sensibly: backs the characters it holds tokens on and works against the others",
            .level = "normal", .spec = "heuristic"},
           {.name = "strong", .title = "Strong", .line = "looks ahead by searching what the hidden cards may be",
            .level = "strong", .spec = "ismcts:iters=3000"}};

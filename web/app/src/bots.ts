@@ -14,11 +14,11 @@ export function botLine(g: GameInfo, choice: string): string {
   return (g.offered_bots ?? []).find((o) => o.name === choice)?.line ?? "";
 }
 
-/** The options of a seat's select: the offered bots by title and line, then the specs in a group. */
+/** The options of a seat's select: the offered bots by title (their line is the seat's description), then the specs in a group. */
 export function botOptions(g: GameInfo): HTMLElement[] {
-  const offered = (g.offered_bots ?? []).map((o) =>
-    h("option", { value: o.name, title: o.line }, `${o.title}: ${o.line}`),
-  );
+  // The title alone: the line is the seat's description below the select (a full line was cut off
+  // at desktop width and said twice).
+  const offered = (g.offered_bots ?? []).map((o) => h("option", { value: o.name, title: o.line }, o.title));
   const specs = h(
     "optgroup",
     { label: "Bots by spec" },
