@@ -29,7 +29,7 @@ std::vector<OfferedBot> persuasion_family(int patience) {
        .line = "writes for " + std::to_string(patience + 2) + " rounds before it commits, unless its match is already certain",
        .level = "normal", .spec = "heuristic:patience=" + std::to_string(patience + 2)},
       {.name = "bold", .title = "Bold",
-       .line = "proposes or goes independent as soon as the odds look fair, often in the first round",
+       .line = "proposes or goes independent as soon as the odds look fair, without rounds of writing first",
        .level = "normal", .spec = "heuristic:bold=1"},
       {.name = "guarded", .title = "Guarded",
        .line = "shows you little: sends cards you have already seen, and its plainest ones otherwise",
