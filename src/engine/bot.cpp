@@ -109,6 +109,10 @@ namespace {
 
 const BotKind& find_bot(const GameEntry& game, const std::string& name) {
   if (auto it = game.bots.find(name); it != game.bots.end()) return it->second;
+  if (game.offered.empty()) {
+    throw UserError(fmt::format("unknown bot '{}' for {}; available: {}", name, game.info.id,
+                                fmt::join(bot_names(game), ", ")));
+  }
   throw UserError(fmt::format("unknown bot '{}' for {}; available: {} (or a spec of {})", name, game.info.id,
                               fmt::join(offered_bot_names(game), ", "), fmt::join(bot_names(game), ", ")));
 }
