@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD  := build/$(PRESET)
 JOBS   ?= $(shell nproc)
 GAME   ?= $(shell [ -d src/games/intrigue ] && echo intrigue || echo "")
-SEATS  ?= human,heuristic,heuristic
+SEATS  ?= human,normal,normal
 
 .PHONY: run play test bench clean bootstrap build test-asan fuzz fuzz-build lint
 
@@ -21,7 +21,7 @@ DB     ?= court.db
 run: build
 	@$(BUILD)/court serve --port $(PORT) --db $(DB)
 
-# A terminal game of Intrigue against two heuristic bots.
+# A terminal game (the first registered game) against two bots of the normal level.
 play: build
 	@$(BUILD)/court play $(or $(GAME),$(shell $(BUILD)/court games --first)) --seats $(SEATS)
 

@@ -17,6 +17,7 @@ std::unique_ptr<Bot> make_random_bot(const BotParams& params, std::uint64_t seed
 struct OwnBots {
   BotKind heuristic;                    // the bot generic tools ask for (ismcts rollouts, filling seats); may be empty
   std::map<std::string, BotKind> more;  // any others, by name
+  std::vector<OfferedBot> offered;      // the levels and personas it offers people (GameEntry::offered)
 };
 
 // The registry entry of game G with its own bots and the generic ones.
@@ -24,6 +25,7 @@ template <class G>
 GameEntry game_entry(OwnBots own = {}) {
   GameEntry entry = make_game_entry<G>();
   entry.bots = std::move(own.more);
+  entry.offered = std::move(own.offered);
   if (own.heuristic.make) entry.bots["heuristic"] = own.heuristic;
   entry.bots["random"] = make_random_bot;
   entry.bots["ismcts"] = BotKind(

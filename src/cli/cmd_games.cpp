@@ -27,7 +27,8 @@ void print_games(bool as_json) {
       for (const auto& o : e.info.options) options.push_back(option_json(o));
       out.push_back({{"id", e.info.id}, {"title", e.info.title}, {"summary", e.info.summary},
                      {"min_players", e.info.min_seats}, {"max_players", e.info.max_seats},
-                     {"cooperative", e.info.cooperative}, {"options", options}, {"bots", bot_names(e)}});
+                     {"cooperative", e.info.cooperative}, {"options", options}, {"bots", bot_names(e)},
+                     {"offered_bots", offered_bots_json(e)}, {"default_bot", default_bot(e)}});
     }
     fmt::print("{}\n", out.dump(2));
     return;
@@ -39,7 +40,10 @@ void print_games(bool as_json) {
     for (const auto& o : e.info.options) {
       fmt::print("{:<20}   --set {:<22} {} ({})\n", "", o.name + "=" + o.default_value, o.help, describe_allowed(o));
     }
-    fmt::print("{:<20}   bots: {}\n", "", fmt::join(bot_names(e), ", "));
+    for (const auto& o : e.offered) {
+      fmt::print("{:<20}   bot {:<10} {}: {}{}\n", "", o.name, o.title, o.line, o.name == kDefaultBot ? " (default)" : "");
+    }
+    fmt::print("{:<20}   bot specs: {}\n", "", fmt::join(bot_names(e), ", "));
   }
 }
 

@@ -293,7 +293,7 @@ void run_play(const PlayArgs& args) {
   auto config = entry.make_config(players, parse_option_assignments(args.game.sets), args.game.data_dir);
   std::vector<std::string> seats;
   if (args.game.seats.empty()) {
-    seats.assign(players, entry.bots.count("heuristic") ? "heuristic" : "random");
+    seats.assign(players, default_bot(entry));
     seats[0] = kHuman;
   } else {
     seats = resolve_seats(args.game, players, "random");

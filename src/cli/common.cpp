@@ -56,7 +56,8 @@ void add_game_args(CLI::App& command, GameArgs& args) {
   command.add_option("--players,-p", args.players, "Number of players (default: the number of --seats, else the "
                                                    "game's minimum)")
       ->check(players_check());
-  command.add_option("--seats", args.seats, "Who sits where, comma-separated: human, random, heuristic, ...");
+  command.add_option("--seats", args.seats, "Who sits where, comma-separated: human, or a bot: easy, normal, strong, a game's personas (`court games`), "
+                                       "or a spec such as heuristic, random, ismcts:iters=800");
   command.add_option("--set", args.sets, "Game option key=value (repeatable; see `court games`)");
   command.add_option("--data", args.data_dir, "Directory with an edited copy of the game's data files");
   command.add_option("--seed", args.seed,

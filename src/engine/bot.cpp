@@ -75,23 +75,57 @@ std::vector<std::string> bot_names(const GameEntry& game) {
   return names;
 }
 
+std::vector<std::string> offered_bot_names(const GameEntry& game) {
+  std::vector<std::string> names;
+  for (const auto& o : game.offered) names.push_back(o.name);
+  return names;
+}
+
+nlohmann::json offered_bots_json(const GameEntry& game) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& o : game.offered) {
+    out.push_back({{"name", o.name}, {"title", o.title}, {"line", o.line}, {"level", o.level}, {"spec", o.spec}});
+  }
+  return out;
+}
+
+std::string default_bot(const GameEntry& game) {
+  if (game.find_offered(kDefaultBot)) return kDefaultBot;
+  return game.bots.count("heuristic") ? "heuristic" : "random";
+}
+
+BotSpec resolve_bot_spec(const GameEntry& game, const std::string& text) {
+  BotSpec spec = BotSpec::parse(text);
+  const OfferedBot* offered = game.find_offered(spec.name);
+  if (!offered) return spec;
+  if (!spec.params.empty()) {
+    throw UserError(fmt::format("bot '{}' takes no parameters: '{}' stands for {}; give the parameters to that "
+                                "spec instead", text, spec.name, offered->spec));
+  }
+  return BotSpec::parse(offered->spec);
+}
+
 namespace {
 
 const BotKind& find_bot(const GameEntry& game, const std::string& name) {
   if (auto it = game.bots.find(name); it != game.bots.end()) return it->second;
-  throw UserError(fmt::format("unknown bot '{}' for {}; available: {}", name, game.info.id,
-                              fmt::join(bot_names(game), ", ")));
+  if (game.offered.empty()) {
+    throw UserError(fmt::format("unknown bot '{}' for {}; available: {}", name, game.info.id,
+                                fmt::join(bot_names(game), ", ")));
+  }
+  throw UserError(fmt::format("unknown bot '{}' for {}; available: {} (or a spec of {})", name, game.info.id,
+                              fmt::join(offered_bot_names(game), ", "), fmt::join(bot_names(game), ", ")));
 }
 
 }  // namespace
 
 std::unique_ptr<Bot> make_bot(const GameEntry& game, const std::string& text, std::uint64_t seed) {
-  const BotSpec spec = BotSpec::parse(text);
+  const BotSpec spec = resolve_bot_spec(game, text);
   return find_bot(game, spec.name)(spec.params, seed);
 }
 
 void check_bot_cost(const GameEntry& game, const std::string& text, const BotBudget& budget) {
-  const BotSpec spec = BotSpec::parse(text);
+  const BotSpec spec = resolve_bot_spec(game, text);
   const BotKind& kind = find_bot(game, spec.name);
   if (kind.check_cost) kind.check_cost(spec.name, spec.params, budget);
 }

@@ -505,6 +505,22 @@ struct BotKind {
   std::unique_ptr<Bot> operator()(const BotParams& params, std::uint64_t seed) const { return make(params, seed); }
 };
 
+// A bot a game offers people by a name in their words (issue 40): a level (`easy`, `normal`, `strong`) or a
+// persona (Persuasion's `patient`, `bold`, `guarded`), standing for a spec of one of the game's bot kinds
+// (`heuristic:patience=2`, `ismcts:iters=800`). Registration data, not a class of its own: make_bot and
+// check_bot_cost resolve the name to its spec (engine/bot.h).
+struct OfferedBot {
+  std::string name;    // what a player types or picks: lower-case, not the name of a bot kind
+  std::string title;   // "Normal"
+  std::string line;    // one line for people on how it plays
+  std::string level;   // "easy", "normal" or "strong": the level a persona plays at
+  std::string spec;    // what it stands for: a spec of one of the game's bot kinds
+};
+
+// The offered bot that fills a seat for a person wherever nobody chose one (court play, the lobby, the
+// server): every game offers it.
+inline constexpr const char* kDefaultBot = "normal";
+
 // A registered game: its description, how to prepare it, and the bots that play it (its own, such
 // as "heuristic", and the generic ones: src/bots/generic_bots.h adds them at registration).
 struct GameEntry {
@@ -512,6 +528,14 @@ struct GameEntry {
   // Validates seats and options, loads data; throws UserError on bad input.
   std::function<std::unique_ptr<GameFactory>(const GameConfig&)> prepare;
   std::map<std::string, BotKind> bots;
+  // The bots offered to people by name, levels first (easy, normal, strong), then personas.
+  std::vector<OfferedBot> offered;
+
+  // The offered bot named `name`, or nullptr.
+  const OfferedBot* find_offered(std::string_view name) const {
+    for (const auto& o : offered) if (o.name == name) return &o;
+    return nullptr;
+  }
 
   // Builds a GameConfig from a seat count and --set assignments, validating both.
   GameConfig make_config(int seats, const std::map<std::string, std::string>& overrides,

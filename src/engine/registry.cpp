@@ -5,8 +5,29 @@
 
 namespace court {
 
+namespace {
+
+// An offered bot's name is its own (no bot kind, no other offered bot), its level is one of the three and
+// its spec names one of the game's bot kinds: a mistake here is the registration's, caught at start.
+void check_offered(const GameEntry& entry) {
+  const auto fail = [&](const OfferedBot& o, const char* why) {
+    throw std::logic_error(fmt::format("{}: offered bot '{}' {}", entry.info.id, o.name, why));
+  };
+  for (std::size_t i = 0; i < entry.offered.size(); ++i) {
+    const OfferedBot& o = entry.offered[i];
+    if (entry.bots.count(o.name)) fail(o, "has the name of a bot kind");
+    for (std::size_t j = 0; j < i; ++j) if (entry.offered[j].name == o.name) fail(o, "is offered twice");
+    if (o.level != "easy" && o.level != "normal" && o.level != "strong") fail(o, "has no level easy/normal/strong");
+    const auto colon = o.spec.find(':');
+    if (!entry.bots.count(o.spec.substr(0, colon))) fail(o, "stands for a spec of no bot kind of the game");
+  }
+}
+
+}  // namespace
+
 void GameRegistry::add(GameEntry entry) {
   if (find(entry.info.id)) throw std::logic_error("game registered twice: " + entry.info.id);
+  check_offered(entry);
   entries_.push_back(std::move(entry));
 }
 

@@ -9,6 +9,7 @@
 #include "games/gameshire/game.h"
 #include "games/intrigue/bot.h"
 #include "games/intrigue/game.h"
+#include "games/levels.h"
 #include "games/persuasion-classic/bot.h"
 #include "games/persuasion-classic/game.h"
 #include "games/persuasion/bot.h"
@@ -19,14 +20,17 @@ namespace {
 
 GameRegistry all_games() {
   GameRegistry registry;
-  registry.add(game_entry<belle::BelleGame>({.heuristic = belle::make_heuristic_bot}));
+  registry.add(game_entry<belle::BelleGame>({.heuristic = belle::make_heuristic_bot, .offered = belle_levels()}));
   registry.add(game_entry<gameshire::GameshireGame>(
       {.heuristic = gameshire::planner_bot(),
-       .more = {{"greedy", gameshire::make_greedy_bot}, {"planner", gameshire::planner_bot()}}}));
-  registry.add(game_entry<intrigue::IntrigueGame>({.heuristic = intrigue::make_heuristic_bot}));
-  registry.add(game_entry<persuasion::LetterboxGame>({.heuristic = persuasion::make_letterbox_heuristic_bot}));
+       .more = {{"greedy", gameshire::make_greedy_bot}, {"planner", gameshire::planner_bot()}},
+       .offered = gameshire_levels()}));
   registry.add(
-      game_entry<persuasion_classic::ClassicGame>({.heuristic = persuasion_classic::make_classic_heuristic_bot}));
+      game_entry<intrigue::IntrigueGame>({.heuristic = intrigue::make_heuristic_bot, .offered = intrigue_levels()}));
+  registry.add(game_entry<persuasion::LetterboxGame>(
+      {.heuristic = persuasion::make_letterbox_heuristic_bot, .offered = persuasion_levels()}));
+  registry.add(game_entry<persuasion_classic::ClassicGame>(
+      {.heuristic = persuasion_classic::make_classic_heuristic_bot, .offered = persuasion_classic_levels()}));
   return registry;
 }
 

@@ -8,7 +8,7 @@
 namespace court::server {
 
 int search_threads(const GameEntry& entry, const std::string& spec) {
-  const BotSpec parsed = BotSpec::parse(spec);
+  const BotSpec parsed = resolve_bot_spec(entry, spec);   // an offered name ("strong") as its spec
   auto kind = entry.bots.find(parsed.name);
   if (kind == entry.bots.end() || !kind->second.check_cost) return 0;
   return static_cast<int>(bot_param_int(parsed.name, parsed.params, "threads", 1, 1, 1 << 16));

@@ -57,7 +57,7 @@ std::vector<std::string> read_seats(const nlohmann::json& body, const GameEntry&
   auto it = body.find("seats");
   if (it == body.end() || it->is_null()) {
     const int n = players.value_or(entry.info.min_seats);
-    std::vector<std::string> seats(n, entry.bots.count("heuristic") ? "heuristic" : "random");
+    std::vector<std::string> seats(n, default_bot(entry));
     if (n > 0) seats[0] = kHuman;
     return seats;
   }
@@ -65,7 +65,7 @@ std::vector<std::string> read_seats(const nlohmann::json& body, const GameEntry&
   std::vector<std::string> seats;
   for (const auto& seat : *it) {
     if (!seat.is_string() || seat.get_ref<const std::string&>().size() > 200) {
-      throw ApiError(400, "bad_field", "each entry of 'seats' must be \"human\" or a bot spec such as \"heuristic\"");
+      throw ApiError(400, "bad_field", "each entry of 'seats' must be \"human\" or a bot such as \"normal\" or \"heuristic\"");
     }
     seats.push_back(seat.get<std::string>());
   }
@@ -103,7 +103,9 @@ nlohmann::json game_json(const GameEntry& entry) {
           {"max_seats", entry.info.max_seats},
           {"cooperative", entry.info.cooperative},
           {"options", std::move(options)},
-          {"bots", bot_names(entry)}};
+          {"bots", bot_names(entry)},
+          {"offered_bots", offered_bots_json(entry)},
+          {"default_bot", default_bot(entry)}};
 }
 
 Lobby::Lobby(Storage& storage, boost::asio::any_io_executor game_executor, TableLimits limits, BotPool* bot_pool,

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -100,7 +101,27 @@ TEST(Cli, GamesJsonListsEveryRegisteredGame) {
     EXPECT_EQ(list[i]["max_players"], info.max_seats);
     EXPECT_EQ(list[i]["options"].size(), info.options.size());
     EXPECT_NE(std::find(list[i]["bots"].begin(), list[i]["bots"].end(), "random"), list[i]["bots"].end());
+    EXPECT_EQ(list[i]["offered_bots"].size(), games().all()[i].offered.size());
+    EXPECT_EQ(list[i]["default_bot"], "normal");
   }
+}
+
+// `court games` names the offered bots in players' words, with their line, and `court play` plays them.
+TEST(Cli, GamesListsTheOfferedBotsByNameAndLineAndPlayTakesThem) {
+  CommandResult r = run("games");
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const auto& e : games().all()) {
+    for (const auto& o : e.offered) {
+      EXPECT_NE(r.output.find(fmt::format("bot {:<10} {}: {}", o.name, o.title, o.line)), std::string::npos)
+          << e.info.id << " " << o.name;
+    }
+  }
+  r = run("play persuasion --seats easy,normal,bold --seed 3 </dev/null");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("(seats: 0=easy, 1=normal, 2=bold)"), std::string::npos) << r.output;
+  r = run("play persuasion --seats normal:patience=1,normal,normal --seed 3 </dev/null");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("stands for heuristic:patience=2"), std::string::npos) << r.output;
 }
 
 TEST(Cli, RulesPrintsEachGamesPageAndRefusesUnknownGames) {

@@ -34,8 +34,30 @@ TEST(ServerLobby, ListsGamesWithOptionsAndBots) {
     auto bots = g.at("bots").get<std::vector<std::string>>();
     EXPECT_NE(std::find(bots.begin(), bots.end(), "random"), bots.end());
     EXPECT_NE(std::find(bots.begin(), bots.end(), "heuristic"), bots.end());
+    // The levels and personas a person picks from, in players' words (docs/protocol.md, "Games").
+    EXPECT_EQ(g.at("default_bot"), "normal");
+    std::vector<std::string> offered;
+    for (const auto& o : g.at("offered_bots")) {
+      offered.push_back(o.at("name"));
+      EXPECT_FALSE(o.at("title").get<std::string>().empty() || o.at("line").get<std::string>().empty());
+    }
+    EXPECT_EQ(offered, (std::vector<std::string>{"easy", "normal", "strong", "patient", "bold", "guarded"}));
+    EXPECT_EQ(g.at("offered_bots")[1].at("spec"), "heuristic:patience=2");
   }
   EXPECT_TRUE(found);
+}
+
+// A table's seats may name an offered bot; left out, they are the default `normal`.
+TEST(ServerLobby, ATablesSeatsTakeOfferedBotsAndDefaultToNormal) {
+  InProcessServer server(temp_db("lobby_levels"));
+  auto made = http(server.port(), "POST", "/api/tables", R"({"game":"persuasion","players":3})");
+  ASSERT_EQ(made.status, 201) << made.body;
+  EXPECT_EQ(made.json().at("seats")[1].at("bot"), "normal") << made.body;
+  made = http(server.port(), "POST", "/api/tables", R"({"game":"persuasion","seats":["human","patient","strong"]})");
+  EXPECT_EQ(made.status, 201) << made.body;
+  made = http(server.port(), "POST", "/api/tables", R"({"game":"persuasion","seats":["human","normal:patience=9","easy"]})");
+  EXPECT_EQ(made.status, 400) << made.body;
+  EXPECT_NE(made.body.find("stands for heuristic:patience=2"), std::string::npos) << made.body;
 }
 
 // The table's "How to play" panel reads the game's rules page from the server.

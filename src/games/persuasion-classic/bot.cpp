@@ -23,33 +23,33 @@ struct ClassicPolicy : PolicyOdds<ClassicState, chance_two_attributes, &ClassicS
     return mask;
   }
 
-  static double value(const ClassicState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
-    const int left = rounds_left(s);
-    const double propose_bar = std::max(0.3, 0.55 - 0.05 * (6 - std::min(left, 6)));
-    const double accept_bar = std::max(0.3, 0.5 - 0.05 * (6 - std::min(left, 6)));
+  static double value(const ClassicState& s, const Beliefs& b, Seat seat, const MoveCode& m, const Style& style) {
+    const int left = rounds_left(s, style);
     switch (m.move) {
       case Move::Invite:
         if (left == 0) return 0.2 + 0.1 * chance(s, b, seat, m.seat);  // leads nowhere: commit instead
-        return 1.0 + chance(s, b, seat, m.seat) + 0.6 * b.unknown_share(m.seat) + 0.05 * b.appeal(m.card) -
-               (b.unknown_share(m.seat) < 0.01 ? 0.5 : 0);
+        return 1.0 + chance(s, b, seat, m.seat) + 0.6 * b.unknown_share(m.seat) +
+               style.show_value(0.05 * b.appeal(m.card), false) - (b.unknown_share(m.seat) < 0.01 ? 0.5 : 0);
       case Move::Propose: {
         const double p = chance(s, b, seat, m.seat, HandChange{.joins = m.card, .unknown_leaves = true});
         if (left == 0) return 1.0 + 1.2 * p;
-        return p >= propose_bar ? 2.0 + p : -1;
+        if (holds_back(s, style, p)) return -1;
+        return p >= style.bar(propose_bar(left)) ? 2.0 + p : -1;
       }
       case Move::Independence: {
         const double p = nobody_satisfies(s, b, seat);
         if (left == 0) return 1.0 + 2 * p;
-        return p >= 0.6 ? 2.0 + p : -1;
+        if (holds_back(s, style, p)) return -1;
+        return p >= style.bar(0.6) ? 2.0 + p : -1;
       }
       case Move::Reveal:
-        return 1.0 + 0.05 * b.appeal(m.card) -
-               (has_card(s.table().knowledge.known[m.seat][seat], m.card) ? 0.02 : 0);
+        return 1.0 + style.show_value(0.05 * b.appeal(m.card), has_card(s.table().knowledge.known[m.seat][seat], m.card));
       case Move::RejectInvitation:
         return 0;
       case Move::Accept: {
         const double p = chance(s, b, seat, m.seat, HandChange{.joins = m.card, .leaves = s.mail_from(m.seat).card});
-        const double bar = left == 0 ? std::max(0.2, nobody_satisfies(s, b, seat)) : accept_bar;
+        if (left > 0 && holds_back(s, style, p)) return -1;
+        const double bar = left == 0 ? std::max(0.2, nobody_satisfies(s, b, seat)) : style.bar(accept_bar(left));
         return p >= bar ? 2.0 + p : -1;
       }
       case Move::RejectAll:
@@ -59,6 +59,9 @@ struct ClassicPolicy : PolicyOdds<ClassicState, chance_two_attributes, &ClassicS
     }
     return 0;
   }
+
+  static double propose_bar(int left) { return std::max(0.3, 0.55 - 0.05 * (6 - std::min(left, 6))); }
+  static double accept_bar(int left) { return std::max(0.3, 0.5 - 0.05 * (6 - std::min(left, 6))); }
 };
 
 }  // namespace

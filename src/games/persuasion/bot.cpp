@@ -29,36 +29,29 @@ struct LetterboxPolicy : PolicyOdds<LetterboxState, chance_satisfies_row, &Lette
     return 1u << desires.desire[0].symbol | 1u << desires.desire[1].symbol;
   }
 
-  static double value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m) {
-    const int left = rounds_left(s);
+  static double value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m, const Style& style) {
+    const int left = rounds_left(s, style);
     switch (m.move) {
-      case Move::Show: {
-        // Show the most appealing cards, first to the lowest seats still waiting.
-        return b.appeal(m.card) * 10 - m.seat;
-      }
+      case Move::Show:
+        // Show the most appealing cards (a guarded bot the least), first to the lowest seats still waiting.
+        return style.show_value(b.appeal(m.card) * 10, false) - m.seat;
       case Move::Invite: {
         // Learn about promising players we know little about; show an appealing card they have not seen.
         const double promise = chance(s, b, seat, m.seat);
         const double unknown = b.unknown_share(m.seat);
-        const bool seen = has_card(s.table().knowledge.known[m.seat][seat], m.card);
         // With no round to follow, an invitation leads nowhere: commit instead.
         if (left == 0) return 0.2 + 0.1 * promise;
-        return 1.0 + promise + 0.6 * unknown + 0.05 * b.appeal(m.card) - (seen ? 0.02 : 0) - (unknown < 0.01 ? 0.5 : 0);
+        return 1.0 + promise + 0.6 * unknown + style.show_value(0.05 * b.appeal(m.card), seen_by(s, m.seat, seat, m.card)) -
+               (unknown < 0.01 ? 0.5 : 0);
       }
       case Move::Propose: {
         const double p = chance(s, b, seat, m.seat, HandChange{.joins = m.card, .unknown_leaves = true});
         if (left == 0) return 1.0 + p * kAcceptedOdds * 2;
-        return p >= propose_threshold(left) ? 2.0 + p : -1;
+        if (holds_back(s, style, p)) return -1;
+        return p >= style.bar(propose_threshold(left)) ? 2.0 + p : -1;
       }
-      case Move::Independence: {
-        const double p = nobody_satisfies(s, b, seat);
-        if (left == 0) return 1.0 + p * 2;
-        double known = 0;
-        int others = 0;
-        for (Seat t = 0; t < s.num_seats(); ++t) if (t != seat) known += 1 - b.unknown_share(t), ++others;
-        known /= others;
-        return p >= 0.75 && known >= 0.35 ? 2.0 + p : p >= 0.9 ? 2.0 + p : -1;
-      }
+      case Move::Independence:
+        return independence_value(s, b, seat, style, left);
       case Move::Reflect:
         return 0.5;
       case Move::KeepNone:
@@ -69,21 +62,40 @@ struct LetterboxPolicy : PolicyOdds<LetterboxState, chance_satisfies_row, &Lette
         return 1;
       case Move::Pass:
         return 0;
-      case Move::Accept: {
-        const Mail& mail = s.mail_from(m.seat);
-        if (mail.kind == Intent::Propose) {
-          const double p = chance(s, b, seat, m.seat, HandChange{.joins = m.card, .leaves = mail.card});
-          const double bar = left == 0 ? std::max(0.15, nobody_satisfies(s, b, seat)) : accept_threshold(left);
-          return p >= bar ? 2.0 + p : -1;
-        }
-        // Invitations: always worth the look; send an appealing card they have not seen.
-        const bool seen = has_card(s.table().knowledge.known[m.seat][seat], m.card);
-        return 1.0 + 0.05 * b.appeal(m.card) - (seen ? 0.02 : 0);
-      }
+      case Move::Accept:
+        return accept_value(s, b, seat, m, style, left);
       case Move::Reject:
         return 0;
     }
     return 0;
+  }
+
+  static bool seen_by(const LetterboxState& s, Seat viewer, Seat owner, CardId card) {
+    return has_card(s.table().knowledge.known[viewer][owner], card);
+  }
+
+  static double independence_value(const LetterboxState& s, const Beliefs& b, Seat seat, const Style& style, int left) {
+    const double p = nobody_satisfies(s, b, seat);
+    if (left == 0) return 1.0 + p * 2;
+    if (holds_back(s, style, p)) return -1;
+    double known = 0;
+    int others = 0;
+    for (Seat t = 0; t < s.num_seats(); ++t) if (t != seat) known += 1 - b.unknown_share(t), ++others;
+    known /= others;
+    return p >= style.bar(0.75) && known >= 0.35 ? 2.0 + p : p >= style.bar(0.9) ? 2.0 + p : -1;
+  }
+
+  static double accept_value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m, const Style& style,
+                             int left) {
+    const Mail& mail = s.mail_from(m.seat);
+    if (mail.kind == Intent::Propose) {
+      const double p = chance(s, b, seat, m.seat, HandChange{.joins = m.card, .leaves = mail.card});
+      if (left > 0 && holds_back(s, style, p)) return -1;
+      const double bar = left == 0 ? std::max(0.15, nobody_satisfies(s, b, seat)) : style.bar(accept_threshold(left));
+      return p >= bar ? 2.0 + p : -1;
+    }
+    // Invitations: always worth the look; send an appealing card they have not seen.
+    return 1.0 + style.show_value(0.05 * b.appeal(m.card), seen_by(s, m.seat, seat, m.card));
   }
 };
 

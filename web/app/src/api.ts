@@ -19,6 +19,18 @@ export interface GameInfo {
   cooperative: boolean;
   options: OptionSpec[];
   bots: string[];
+  /** The bots offered people by name, levels first (docs/protocol.md, "Games"). */
+  offered_bots?: OfferedBot[];
+  /** The offered bot that fills a seat nobody chose ("normal"). */
+  default_bot?: string;
+}
+
+export interface OfferedBot {
+  name: string;
+  title: string;
+  line: string;
+  level: "easy" | "normal" | "strong";
+  spec: string;
 }
 
 export interface SeatInfo {

@@ -10,6 +10,7 @@ import {
   type OptionSpec,
   type TableSummary,
 } from "./api";
+import { botLine, botOptions, defaultBot } from "./bots";
 import { h, mount, toast } from "./dom";
 import { labLink, pageHeader } from "./header";
 
@@ -178,12 +179,12 @@ class SetupForm {
     if (shared) seed.value = "";
   }
 
-  /** A person or a bot per seat: the first seat a person, the others the heuristic bot where there is one. */
+  /** A person or a bot per seat: the first seat a person, the others the game's default bot ("normal"). */
   private rebuildSeats(): void {
     const g = this.game();
     const n = Math.max(g.min_seats, Math.min(g.max_seats, Number(this.players.value) || g.min_seats));
-    const defaultBot = g.bots.includes("heuristic") ? "heuristic" : g.bots[0] ?? kHuman;
-    this.seatChoices = Array.from({ length: n }, (_, i) => this.seatChoices[i] ?? (i === 0 ? kHuman : defaultBot));
+    const bot = defaultBot(g);
+    this.seatChoices = Array.from({ length: n }, (_, i) => this.seatChoices[i] ?? (i === 0 ? kHuman : bot));
     mount(this.seatsBox, this.seatChoices.map((choice, i) => this.seatField(g, choice, i)));
     this.updateSeed();
   }
@@ -193,14 +194,16 @@ class SetupForm {
       "select",
       { name: `seat${i}`, "aria-label": `seat ${i}` },
       h("option", { value: kHuman }, "a person"),
-      g.bots.map((b) => h("option", { value: b }, `${b} bot`)),
+      botOptions(g),
     );
     sel.value = choice;
+    const line = h("span.seat-line.muted", botLine(g, choice));
     sel.addEventListener("change", () => {
       this.seatChoices[i] = sel.value;
+      line.textContent = botLine(g, sel.value);
       this.updateSeed();
     });
-    return h("label.seat-setup", h("span", `Seat ${i}`), sel);
+    return h("label.seat-setup", h("span", `Seat ${i}`), sel, line);
   }
 
   /** Another game: its summary, range of players, seats and options. */

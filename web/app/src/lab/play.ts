@@ -1,6 +1,7 @@
 // "Play the variant": a lobby table with a stored variant's data and options (POST /api/tables with
 // "variant"), each seat a person or a bot; the designer takes the first person's seat and goes to the table.
 import { loadName, openNewTable, type GameInfo } from "../api";
+import { botOptions, defaultBot } from "../bots";
 import { h, mount, toast } from "../dom";
 import { createVariantTable, type Variant } from "./api";
 
@@ -15,7 +16,7 @@ export function playBox(v: Variant, game: GameInfo, unsaved: () => boolean): HTM
   players.disabled = game.min_seats === game.max_seats;
   const seatsBox = h("div.seats-setup");
   const seats: string[] = [];
-  const bot = game.bots.includes("heuristic") ? "heuristic" : (game.bots[0] ?? "human");
+  const bot = defaultBot(game);
   function drawSeats() {
     const n = Math.max(game.min_seats, Math.min(game.max_seats, Number(players.value) || game.min_seats));
     seats.length = n;
@@ -27,7 +28,7 @@ export function playBox(v: Variant, game: GameInfo, unsaved: () => boolean): HTM
           "select",
           { "aria-label": `seat ${i}` },
           h("option", { value: "human" }, "a person"),
-          game.bots.map((b) => h("option", { value: b }, `${b} bot`)),
+          botOptions(game),
         );
         sel.value = choice;
         sel.addEventListener("change", () => (seats[i] = sel.value));

@@ -1,6 +1,7 @@
 // The Simulate panel: a job form (a game or a variant, players, a bot per seat, games, seed, options, an
 // optional sweep of one option and an optional skill ladder) beside the jobs with their progress and the
 // chosen job's report (jobs.ts).
+import { defaultBot } from "../bots";
 import { h, mount, toast } from "../dom";
 import { getVariant, submitJob, type Job, type JobRequest, type Options } from "./api";
 import { JobList } from "./jobs";
@@ -142,16 +143,19 @@ class SimForm {
     players.max = String(g.max_seats);
     players.value = String(Math.min(g.max_seats, Math.max(g.min_seats, 4)));
     players.disabled = g.min_seats === g.max_seats;
-    mount(botList, g.bots.map((b) => h("option", { value: b })));
+    mount(botList, [
+      ...(g.offered_bots ?? []).map((o) => h("option", { value: o.name }, `${o.title}: ${o.line}`)),
+      ...g.bots.map((b) => h("option", { value: b })),
+    ]);
   }
 
-  /** A bot per seat, as many as the players (a new seat gets the heuristic bot where there is one). */
+  /** A bot per seat, as many as the players (a new seat gets the game's default bot, "normal"). */
   private drawSeats(): void {
     const g = this.lab.game(this.gameId);
     if (!g) return;
     const seats = this.seats;
     const n = Math.max(g.min_seats, Math.min(g.max_seats, Number(this.f.players.value) || g.min_seats));
-    const bot = g.bots.includes("heuristic") ? "heuristic" : (g.bots[0] ?? "random");
+    const bot = defaultBot(g);
     seats.length = n;
     for (let i = 0; i < n; i++) seats[i] ??= bot;
     mount(

@@ -1,0 +1,69 @@
+#include "games/levels.h"
+
+#include <string>
+
+namespace court {
+namespace {
+
+OfferedBot easy_random() {
+  return {.name = "easy", .title = "Easy", .line = "plays any legal move at random: a gentle first game",
+          .level = "easy", .spec = "random"};
+}
+
+// Persuasion's levels and personas, alike in both editions (their heuristics share the style parameters:
+// games/persuasion-shared/bot_common.h). `patience` is the normal bot's: the rounds it writes before it
+// commits, chosen so a person at its table gets a full game (the character-card edition has fewer
+// decisions a round, so it writes a round longer); the patient persona writes two rounds more.
+std::vector<OfferedBot> persuasion_family(int patience) {
+  const std::string normal = "heuristic:patience=" + std::to_string(patience);
+  const std::string rounds = std::to_string(patience) + " rounds";
+  return {
+      easy_random(),
+      {.name = "normal", .title = "Normal",
+       .line = "plays sensibly: writes to everyone for " + rounds + ", then commits to the best match it has found",
+       .level = "normal", .spec = normal},
+      {.name = "strong", .title = "Strong",
+       .line = "weighs every letter by searching what the hidden cards may be",
+       .level = "strong", .spec = "ismcts:iters=1000"},
+      {.name = "patient", .title = "Patient correspondent",
+       .line = "writes for " + std::to_string(patience + 2) + " rounds before it commits, unless its match is already certain",
+       .level = "normal", .spec = "heuristic:patience=" + std::to_string(patience + 2)},
+      {.name = "bold", .title = "Bold",
+       .line = "proposes or goes independent as soon as the odds look fair, without rounds of writing first",
+       .level = "normal", .spec = "heuristic:bold=1"},
+      {.name = "guarded", .title = "Guarded",
+       .line = "shows you little: sends cards you have already seen, and its plainest ones otherwise",
+       .level = "normal", .spec = normal + ",guarded=1"},
+  };
+}
+
+}  // namespace
+
+std::vector<OfferedBot> belle_levels() {
+  return {easy_random(),
+          {.name = "normal", .title = "Normal", .line = "plays sensibly: invites its best guests, protects them as couples, attracts the best in reach",
+           .level = "normal", .spec = "heuristic"},
+          {.name = "strong", .title = "Strong", .line = "looks ahead by searching what the hidden cards may be",
+           .level = "strong", .spec = "ismcts:iters=3000"}};
+}
+
+std::vector<OfferedBot> gameshire_levels() {
+  return {easy_random(),
+          {.name = "normal", .title = "Normal", .line = "a sensible teammate: plays each turn by a rule of thumb about the maps",
+           .level = "normal", .spec = "greedy"},
+          {.name = "strong", .title = "Strong", .line = "a careful teammate: tries its best moves on sampled futures before it chooses",
+           .level = "strong", .spec = "planner"}};
+}
+
+std::vector<OfferedBot> intrigue_levels() {
+  return {easy_random(),
+          {.name = "normal", .title = "Normal", .line = "plays sensibly: backs the characters it holds tokens on and works against the others",
+           .level = "normal", .spec = "heuristic"},
+          {.name = "strong", .title = "Strong", .line = "looks ahead by searching what the hidden cards may be",
+           .level = "strong", .spec = "ismcts:iters=3000"}};
+}
+
+std::vector<OfferedBot> persuasion_levels() { return persuasion_family(2); }
+std::vector<OfferedBot> persuasion_classic_levels() { return persuasion_family(3); }
+
+}  // namespace court
