@@ -166,14 +166,18 @@ ShapeSums ShapeSums::from_json(const nlohmann::json& j, int players) {
   if (s.seat_decisions.size() != static_cast<std::size_t>(players)) {
     throw std::runtime_error("a checkpoint's shape has the wrong number of seats");
   }
-  for (auto [field, name] : {std::pair{&ShapeSums::decided, "decided"}, {&ShapeSums::forced, "forced"},
-                             {&ShapeSums::legal, "legal"}, {&ShapeSums::with_rounds, "with_rounds"},
-                             {&ShapeSums::first_round, "first_round"}, {&ShapeSums::competitive, "competitive"},
-                             {&ShapeSums::single_winner, "single_winner"}, {&ShapeSums::standing, "standing"},
-                             {&ShapeSums::decided_games, "decided_games"}, {&ShapeSums::decisive, "decisive"},
-                             {&ShapeSums::drama, "drama"}, {&ShapeSums::trailed, "trailed"}}) {
-    s.*field = j.at(name).get<double>();
-  }
+  struct Field {
+    double ShapeSums::*field;
+    const char* name;
+  };
+  static constexpr Field kFields[] = {
+      {&ShapeSums::decided, "decided"},         {&ShapeSums::forced, "forced"},
+      {&ShapeSums::legal, "legal"},             {&ShapeSums::with_rounds, "with_rounds"},
+      {&ShapeSums::first_round, "first_round"}, {&ShapeSums::competitive, "competitive"},
+      {&ShapeSums::single_winner, "single_winner"}, {&ShapeSums::standing, "standing"},
+      {&ShapeSums::decided_games, "decided_games"}, {&ShapeSums::decisive, "decisive"},
+      {&ShapeSums::drama, "drama"},             {&ShapeSums::trailed, "trailed"}};
+  for (const Field& f : kFields) s.*(f.field) = j.at(f.name).get<double>();
   s.lead_changes = counts_from_json(j.at("lead_changes"));
   return s;
 }

@@ -84,14 +84,14 @@ TEST(Shape, DecisionsAreTheMovesEachSeatWasAskedFor) {
   }
 }
 
-SimRequest request(const char* id, int players, bool shape, std::uint64_t games) {
+SimRequest request(const char* id, int players, bool shape, std::uint64_t count) {
   SimRequest r;
   r.entry = &games().get(id);
   r.players = players;
   r.lineup.assign(static_cast<std::size_t>(players), "heuristic");
   r.configs.push_back(r.entry->make_config(players, {}));
   r.settings.seed = 3;
-  r.settings.games = games;
+  r.settings.games = count;
   r.settings.threads = 2;
   r.settings.rotate = false;
   r.settings.shape = shape;
