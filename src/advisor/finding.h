@@ -29,6 +29,7 @@ enum class Severity { Critical = 3, Major = 2, Minor = 1, Note = 0 };
 //   drawish            many games end with no single winner
 //   early_decided      the final winner leads for good early (decisiveness)
 //   no_lead_change     the lead rarely changes hands (from the public standing)
+//   no_standing        (a note) the game has no public standing: lead changes, decisiveness, drama not measured
 //   no_skill           the strongest rung barely beats the weakest (luck decides)
 //   deal_decides       the deal explains most of the outcome variance
 //   unwinnable         a cooperative team almost never wins

@@ -30,6 +30,7 @@ struct SimArgs {
   bool rotate = true;
   bool rotate_given = false;
   bool quiet = false;
+  bool shape = false;                // --shape: the shape of a game (sim/shape.h)
   std::string json, csv, report;
   std::string ladder_text;
   std::vector<std::string> ladder;   // bots, weakest first: each takes every seat in turn
@@ -87,6 +88,27 @@ void show_progress(const sim::Progress& progress, std::uint64_t total, const std
   fmt::print(stderr, "\r{}\r", std::string(90, ' '));
 }
 
+// The shape of a game (--shape) in a few lines: docs/report.md, "The shape of a game".
+void print_shape(const nlohmann::json& sh) {
+  const auto& d = sh["decisions_per_seat"];
+  fmt::print("  shape: decisions per seat per game {:.1f} (p10 {}, median {}, p90 {}), {:.1f} legal moves each, "
+             "{:.1f}% forced\n", d["mean"].get<double>(), d["p10"].get<double>(), d["p50"].get<double>(),
+             d["p90"].get<double>(), sh["legal_per_decision"].get<double>(), 100 * sh["forced"]["rate"].get<double>());
+  const auto rate = [](const nlohmann::json& x) {
+    return fmt::format("{:.1f}% [{:.1f}%, {:.1f}%]", 100 * x["rate"].get<double>(), 100 * x["ci95"][0].get<double>(),
+                       100 * x["ci95"][1].get<double>());
+  };
+  if (!sh["first_round_end"].is_null()) fmt::print("    ended in the first round: {}\n", rate(sh["first_round_end"]));
+  if (!sh["single_winner"].is_null()) fmt::print("    one winner: {}\n", rate(sh["single_winner"]));
+  if (!sh["standing"].get<bool>()) {
+    fmt::print("    no public standing: no lead changes, decisiveness or drama\n");
+    return;
+  }
+  fmt::print("    lead changes {:.2f} a game (none in {}); the winner leads for good after {:.0f}% of the game; "
+             "drama {:.2f}\n", sh["lead_changes"]["mean"].get<double>(), rate(sh["lead_changes"]["none"]),
+             100 * sh["decisiveness"]["mean"].get<double>(), sh["drama"]["mean"].get<double>());
+}
+
 void print_report(const nlohmann::json& r) {
   fmt::print("{}: {} games, {} players, seed {}, options {}\n", r["title"].get<std::string>(), r["games"].get<int>(),
              r["players"].get<int>(), r["seed"].get<std::uint64_t>(), r["options"].dump());
@@ -105,6 +127,7 @@ void print_report(const nlohmann::json& r) {
                100 * b["ci95"][1].get<double>(), b["seat_games"].get<double>(), cooperative ? "games" : "seats");
   }
   fmt::print("  mean length: {:.1f} moves\n", r["mean_length"].get<double>());
+  if (r.contains("shape")) print_shape(r["shape"]);
 }
 
 void write_text(const std::string& path, const std::string& text) {
@@ -144,6 +167,10 @@ sim::SimRequest sim_request(const SimArgs& args, const sim::Cluster& cluster) {
   settings.games = static_cast<std::uint64_t>(args.games);
   settings.threads = args.threads > 0 ? args.threads : (cluster.mpi ? 1 : 0);
   settings.rotate = args.rotate_given ? args.rotate : sim::default_rotation(request.lineup);
+  if (args.shape && cluster.mpi) {
+    throw UserError("--shape records each game's steps on one process: run it without mpirun");
+  }
+  settings.shape = args.shape;
   return request;
 }
 
@@ -197,6 +224,8 @@ void add_sim_command(CLI::App& app) {
                 "Rotate seats so each bot sits in each seat equally often (default: on when the bots differ)")
       ->each([args](const std::string&) { args->rotate_given = true; });
   cmd->add_flag("--quiet,-q", args->quiet, "No progress bar");
+  cmd->add_flag("--shape", args->shape,
+                "Record the shape of each game (decisions, forced moves, lead changes: docs/report.md)");
   cmd->add_option("--json", args->json, "Write every figure as JSON (docs/report.md)");
   cmd->add_option("--csv", args->csv, "Write one row per game as CSV");
   cmd->add_option("--report", args->report, "Write a self-contained HTML report with charts");

@@ -1,7 +1,9 @@
 #include "engine/conformance.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <span>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <map>
@@ -260,14 +262,35 @@ void check_talk(const GameState& state, bool open_table, const std::string& wher
   if (!(state.talk(kSpectator) == TalkNow{})) failures.add(fmt::format("talk: a spectator may write ({})", where));
 }
 
+// The public standing (HasStanding) as text, "" when the game has none; a value that is not finite is
+// a failure at `where`.
+std::string standing_signature(const GameState& state, const std::string& where, Failures* failures) {
+  std::array<double, kMaxSeats> values{};
+  const int n = state.num_seats();
+  if (!state.standing(std::span<double>(values.data(), static_cast<std::size_t>(n)))) return "";
+  std::string out;
+  for (Seat seat = 0; seat < n; ++seat) {
+    if (failures && !std::isfinite(values[seat])) {
+      failures->add(fmt::format("standing: seat {}'s standing is {}, not a finite number ({})", seat, values[seat], where));
+    }
+    out += fmt::format("{},", values[seat]);
+  }
+  return out;
+}
+
 // Determinization for each seat keeps what that seat knows and every public fact, and leaves the
 // original alone.
 void check_determinization(const Position& p, Rng& rng, Failures& failures) {
   const std::string spectator = p.state.view(kSpectator).dump();
   const std::string talk = talk_signature(p.state);
+  const std::string standing = standing_signature(p.state, p.where, &failures);
   for (Seat seat = 0; seat < p.state.num_seats(); ++seat) {
     auto copy = p.state.clone();
     copy->determinize(seat, rng);
+    if (standing_signature(*copy, p.where, nullptr) != standing) {
+      failures.add(fmt::format("determinize({}) changed the public standing: the standing reads something hidden "
+                               "({})", seat, p.where));
+    }
     if (talk_signature(*copy) != talk) {
       failures.add(fmt::format("determinize({}) changed who may talk with whom: talk depends on something hidden "
                                "({})", seat, p.where));
@@ -501,6 +524,7 @@ void check_one_playout(const GameFactory& factory, std::uint64_t game_seed, Fail
   if (!state->terminal()) return;
   check_board(*state, fmt::format("seed {} at the end", game_seed), failures);
   check_talk(*state, true, fmt::format("seed {} at the end", game_seed), failures);
+  standing_signature(*state, fmt::format("seed {} at the end", game_seed), &failures);
   check_log_window(*state, fmt::format("seed {} at the end", game_seed), failures);
   if (!state->to_act().empty()) failures.add(fmt::format("the game is over but to_act is not empty (seed {})", game_seed));
   const Outcome outcome = state->outcome();

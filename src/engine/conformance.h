@@ -16,7 +16,8 @@ namespace court {
 // within info().max_steps; some seat acts until the end; every acting seat has a legal action;
 // labels are unique and parse back; illegal moves (wrong seat, codes outside the legal list) are
 // rejected with a reason and leave every view unchanged; determinize(s) leaves view(s), the
-// spectator view, to_act and s's legal moves unchanged; the playout policy (if any) picks a legal move
+// spectator view, to_act, s's legal moves and the public standing (GameState::standing, when the game has
+// one: finite at every step and at the end) unchanged; the playout policy (if any) picks a legal move
 // on such a copy; clones are independent; observe() tells
 // apart no two moves that leave the observer's view the same; and the same seed and moves reproduce
 // identical views and outcome.

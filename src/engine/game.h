@@ -22,6 +22,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -191,6 +192,15 @@ concept HasReport = requires(const S& cs, GameReport& report) {
   { cs.report(report) } -> std::same_as<void>;
 };
 
+// Optional: each seat's public standing, a score estimate computed from public facts only (never hidden
+// state: the conformance suite checks it is finite and unchanged by determinize(seat) for every seat), for
+// the shape of a game (sim/shape.h: lead changes, decisiveness, drama). `out` has num_seats() entries.
+// A game whose progress has no public count (Persuasion) has none. Cheap and allocation-free.
+template <class S>
+concept HasStanding = requires(const S& cs, std::span<double> out) {
+  { cs.standing(out) } -> std::same_as<void>;
+};
+
 // Optional: what `viewer` learns when `actor` plays `action` (asked of the state before the move).
 // Without it every move is public and a viewer learns the action itself. A game with secret moves
 // (a simultaneous choice, a face-down card) returns a code that does not depend on the secret part,
@@ -296,6 +306,9 @@ class GameState {
   virtual void search_moves(Seat seat, ActionList& moves) const = 0;
   // Fills `report` from a finished game (see GameReport); games without one leave it empty.
   virtual void report(GameReport& report) const = 0;
+  // Fills `out` (num_seats() entries) with each seat's public standing (see HasStanding) and returns
+  // true; false, `out` untouched, when the game has none.
+  virtual bool standing(std::span<double> out) const = 0;
   // The number of legal actions of `seat` as the game counts them without listing them (see
   // HasLegalAt); nothing when the game has no such count.
   virtual std::optional<std::uint32_t> legal_count(Seat seat) const = 0;
@@ -371,6 +384,14 @@ class ErasedState final : public GameState {
   }
   void report(GameReport& report) const override {
     if constexpr (HasReport<State>) state_.report(report);
+  }
+  bool standing(std::span<double> out) const override {
+    if constexpr (HasStanding<State>) {
+      state_.standing(out);
+      return true;
+    } else {
+      return false;
+    }
   }
   std::optional<std::uint32_t> legal_count(Seat seat) const override {
     if constexpr (HasLegalAt<State>) {

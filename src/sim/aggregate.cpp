@@ -8,7 +8,7 @@ namespace court::sim {
 
 Aggregate::Aggregate(int players_, const std::vector<std::string>& lineup)
     : players(players_), seat_wins(static_cast<std::size_t>(players_), 0.0),
-      seat_scores(static_cast<std::size_t>(players_), 0.0) {
+      seat_scores(static_cast<std::size_t>(players_), 0.0), shape(players_) {
   for (const auto& spec : lineup) {
     auto it = std::find(bots.begin(), bots.end(), spec);
     if (it == bots.end()) it = bots.insert(bots.end(), spec);
@@ -108,6 +108,10 @@ void Aggregate::fold(const Records& records) {
     capped += r.capped;
     for (const auto& [name, value] : r.figures) figures[from_batch_[name]].add(value);
     fold_cards(r);
+    if (r.shape) {
+      has_shape = true;
+      shape.fold(*r.shape, r.cooperative);
+    }
   }
 }
 
@@ -141,11 +145,13 @@ nlohmann::json Aggregate::to_json() const {
   for (std::size_t i = 0; i < names.size(); ++i) {
     named.push_back({names[i], causes[i], counts_json(figures[i]), cards[i].seat_games, cards[i].wins});
   }
-  return {{"games", games}, {"first_cooperative", first_cooperative}, {"seat_wins", seat_wins},
+  nlohmann::json j = {{"games", games}, {"first_cooperative", first_cooperative}, {"seat_wins", seat_wins},
           {"seat_scores", seat_scores}, {"total_wins", total_wins}, {"bots", bots_json}, {"pairs", pairs},
           {"ahead", ahead}, {"lengths", counts_json(lengths)}, {"scores", counts_json(scores)},
           {"margins", counts_json(margins)}, {"team_wins", team_wins}, {"capped", capped},
           {"unknown_causes", unknown_causes}, {"names", named}};
+  if (has_shape) j["shape"] = shape.to_json();   // only when recorded: a plain checkpoint is as it was
+  return j;
 }
 
 Aggregate Aggregate::from_json(const nlohmann::json& j, int players, const std::vector<std::string>& lineup) {
@@ -175,6 +181,10 @@ Aggregate Aggregate::from_json(const nlohmann::json& j, int players, const std::
       a.causes[id] = e.at(1).get<double>();
       a.figures[id] = counts_from_json(e.at(2));
       a.cards[id] = {e.at(3).get<double>(), e.at(4).get<double>()};
+    }
+    if (j.contains("shape")) {
+      a.has_shape = true;
+      a.shape = ShapeSums::from_json(j.at("shape"), players);
     }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("a checkpoint's aggregate is unreadable: ") + e.what());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sim/runner.h"
+#include "sim/shape.h"
 #include "sim/stats.h"
 
 namespace court::sim {
@@ -51,6 +52,9 @@ struct Aggregate {
   std::vector<double> causes;           // lost games per loss cause (by name number)
   std::vector<ValueCounts> figures;     // values per figure (by name number); games without it count 0
   std::vector<CardSums> cards;          // per card (by name number)
+  // The games' shapes, when the batch recorded them (BatchSettings::shape): has_shape then.
+  bool has_shape = false;
+  ShapeSums shape;
 
  private:
   std::uint32_t number(const std::string& name);

@@ -306,6 +306,7 @@ nlohmann::json build_report(const ReportContext& c, const Aggregate& a) {
   add_caps(b, report, findings);
   add_game_stats(b, report);
   add_card_impact(b, totals, report, findings);
+  if (c.settings.shape) report["shape"] = shape_json(a.shape, c.players, c.settings.seed);   // sim/shape.h; only when recorded
   if (c.interrupted) {
     findings.insert(findings.begin(), fmt::format("Interrupted: {} of {} games finished.", a.games, c.settings.games));
   }

@@ -1,5 +1,7 @@
 #include "sim/runner.h"
 
+#include "sim/shape.h"
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -12,6 +14,7 @@
 #include "engine/match.h"
 #include "sim/crew.h"
 #include "sim/memory.h"
+#include "sim/shape.h"
 
 namespace court::sim {
 
@@ -212,7 +215,8 @@ class Worker {   // made on the stack of the thread it plays on
     if (match_) match_->restart(seed, seats_);
     else match_.emplace(entry_, factory_, seed, seats_);
     match_->skip_replay();
-    match_->run_bots();
+    if (settings_.shape) play_shaped();
+    else match_->run_bots();
     const GameState& state = match_->state();
     const Outcome outcome = state.outcome();
     record.length = static_cast<std::uint32_t>(match_->steps());
@@ -223,9 +227,25 @@ class Worker {   // made on the stack of the thread it plays on
     report_.clear();
     state.report(report_);
     keep_report(record);
+    record.shape = nullptr;
+    if (settings_.shape) {
+      auto* shape = static_cast<ShapeRecord*>(arena_.allocate(sizeof(ShapeRecord), alignof(ShapeRecord)));
+      record.shape = std::construct_at(shape, shape_.finish(outcome, report_, record.length));
+    }
   }
 
  private:
+  // The bots' moves one by one, each decision and each step seen by the shape tracker (sim/shape.h).
+  void play_shaped() {
+    const GameState& state = match_->state();
+    shape_.start(state);
+    for (Seat seat = match_->next_bot(); seat >= 0; seat = match_->next_bot()) {
+      shape_.decision(state, seat);
+      match_->play_bot(seat);
+      shape_.step(match_->state());
+    }
+  }
+
   void keep_report(GameRecord& record) {
     record.capped = report_.capped;
     record.figures = ArenaList<std::pair<std::uint32_t, double>>::make(arena_, report_.size());
@@ -253,6 +273,7 @@ class Worker {   // made on the stack of the thread it plays on
   std::vector<std::string> seats_;   // this game's bot per seat
   std::optional<Match> match_;       // every game of the worker, one after the other
   GameReport report_;
+  ShapeTracker shape_;               // used only when the batch records shapes
   WorkerNames names_;
   std::pmr::memory_resource& arena_;   // this worker's records' lists (single-threaded: its own)
 };

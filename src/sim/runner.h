@@ -23,6 +23,8 @@
 
 namespace court::sim {
 
+struct ShapeRecord;   // sim/shape.h
+
 // The number of no name (a record's loss cause when its game gave none).
 inline constexpr std::uint32_t kNoName = 0xFFFFFFFF;
 
@@ -105,6 +107,8 @@ struct GameRecord {
   // The cards of its report (name numbers), seat after seat: seat s has card_counts[s] of them.
   ArenaList<std::uint32_t> cards;
   std::array<std::uint16_t, kMaxSeats> card_counts;
+  // The game's shape, in the arena, when the batch recorded shapes (BatchSettings::shape); else nullptr.
+  const ShapeRecord* shape;
 };
 static_assert(std::is_trivial_v<GameRecord>);
 

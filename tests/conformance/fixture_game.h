@@ -7,7 +7,9 @@
 // deck lasts. The game ends when a hand is empty; most points wins, ties share.
 #pragma once
 
+#include <limits>
 #include <random>
+#include <span>
 
 #include "engine/game.h"
 
@@ -16,7 +18,7 @@ namespace court::fixture {
 enum class Flaw { None, LeakyView, Nondeterministic, AcceptsIllegal, UnfairDeterminize, VisibleChoice, IllegalPlayout,
                   IllegalSearchMoves, AmbiguousParts, LeakyParts, SprawlingBoard, AmbiguousShorthand, OneSidedTalk,
                   LeakyTalk, SilentEnd, ReportNamesInState, LogWindowKeepsOldest, MiscountedLegalAt,
-                  MisorderedLegalAt };
+                  MisorderedLegalAt, LeakyStanding, NonFiniteStanding };
 
 inline constexpr int kCards = 10;
 
@@ -161,6 +163,15 @@ struct DuelGame {
         if constexpr (F == Flaw::ReportNamesInState) r.card(s, last_names_[s]);
         else r.card(s, rules_->names[static_cast<std::size_t>(last_[s])]);
       }
+    }
+    // The public standing: each seat's points (the flawed variants add a point for holding the hidden 9,
+    // or give seat 0 a standing that is not a number).
+    void standing(std::span<double> out) const {
+      for (Seat s = 0; s < seats_; ++s) {
+        out[s] = points_[s];
+        if constexpr (F == Flaw::LeakyStanding) out[s] += holds_nine(s) ? 1 : 0;
+      }
+      if constexpr (F == Flaw::NonFiniteStanding) out[0] = std::numeric_limits<double>::quiet_NaN();
     }
     // Others learn only that a seat has picked (the flawed variant tells them which card).
     std::uint64_t observe(Seat viewer, Seat actor, Action a) const {

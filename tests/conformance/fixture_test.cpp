@@ -94,6 +94,16 @@ TEST(ConformanceFixture, ATableSilentAtTheEndIsCaught) {
   EXPECT_TRUE(playouts_catch<Flaw::SilentEnd>(2, 3, "may not write to the table at the end"));
 }
 
+// A public standing (engine/game.h, HasStanding) that reads a hidden card changes when a seat's unknowns are
+// resampled; one that is not a number is named.
+TEST(ConformanceFixture, AStandingThatReadsAHiddenCardIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::LeakyStanding>(2, 5, "changed the public standing"));
+}
+
+TEST(ConformanceFixture, AStandingThatIsNotANumberIsCaught) {
+  EXPECT_TRUE(playouts_catch<Flaw::NonFiniteStanding>(2, 3, "not a finite number"));
+}
+
 // A report that names cards from the state, not the rules, is caught: the simulator keeps the names by
 // reference and plays its next game in the same state.
 TEST(ConformanceFixture, ReportNamesKeptInTheStateAreCaught) {

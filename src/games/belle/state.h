@@ -152,6 +152,8 @@ class BelleState {
   nlohmann::json view(Seat seat, LogWindow window = {}) const;
   // stats.cpp: the simulator's figures for a finished game.
   void report(GameReport& report) const;
+  // Each seat's score as the rounds scored so far count it (public): stats.cpp.
+  void standing(std::span<double> out) const;
   // playout.cpp: a quick move for search playouts (see HasPlayout).
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 

@@ -69,3 +69,14 @@ void BelleState::report(GameReport& report) const {
 }
 
 }  // namespace court::belle
+
+namespace court::belle {
+
+// The public standing: each seat's total as the rules have counted it so far (docs/rules/belle.md, "End of
+// a round": each round's score is added to the total, which "What each seat sees" shows everyone). A round
+// in progress counts nothing until it is scored: gifts are face down, so its score is not public yet.
+void BelleState::standing(std::span<double> out) const {
+  for (int s = 0; s < seats_; ++s) out[s] = scores_[s];
+}
+
+}  // namespace court::belle

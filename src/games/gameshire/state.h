@@ -165,6 +165,8 @@ class GameshireState {
   nlohmann::json parts(Seat seat, Action action) const;
   // stats.cpp: the simulator's figures for a finished game.
   void report(GameReport& report) const;
+  // The public standing (stats.cpp): competitive, each seat's score; cooperative, the team's for all.
+  void standing(std::span<double> out) const;
   // playout.cpp: a quick move for search playouts: the greedy judgement (see HasPlayout).
   Action playout(Seat seat, const ActionList& legal, Rng& rng) const;
 

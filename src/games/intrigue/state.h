@@ -134,6 +134,8 @@ class IntrigueState {
   nlohmann::json view(Seat seat, LogWindow window = {}) const;
   // stats.cpp: for the simulator's balance report: who was crowned, rounds, cards each seat played.
   void report(GameReport& report) const;
+  // Each seat's points as they stand (public; favors count only when revealed at the end): stats.cpp.
+  void standing(std::span<double> out) const;
 
   // --- Building states (setup and scenarios) ----------------------------------------------------
   // rules.cpp: a fresh game: three random characters, shuffled deck, hands dealt, seat 0 to start.

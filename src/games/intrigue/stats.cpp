@@ -44,3 +44,14 @@ void IntrigueState::report(GameReport& report) const {
 }
 
 }  // namespace court::intrigue
+
+namespace court::intrigue {
+
+// The public standing: each seat's points (docs/rules/intrigue.md, "End of a round", step 4 scores tokens
+// into the points everyone sees; "End of the game" adds the favors once the stack is turned over, so a
+// favor played face down is in no seat's standing until it is revealed).
+void IntrigueState::standing(std::span<double> out) const {
+  for (int s = 0; s < kSeats; ++s) out[s] = points_[s];
+}
+
+}  // namespace court::intrigue

@@ -97,6 +97,9 @@ class PersuasionState {
   void report(GameReport& r) const {
     fill_report(r, deck(), table_, standings_of(status_, num_seats()), won_, end_kind_of(ending_), round_);
   }
+  // No public standing (engine/game.h, HasStanding), in either edition: whether a seat wins depends on the
+  // desires cards, hidden until Matrimony, so there is no public score to estimate; the shape of a game
+  // (sim/shape.h) then reports "standing": false rather than lead changes made up from hidden facts.
 
   // --- Building (scenarios) -------------------------------------------------------------------------
   // The given pairs are engaged to each other, the given seats independent.
