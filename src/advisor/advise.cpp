@@ -157,6 +157,9 @@ void add_part(Study& s, nlohmann::json& doc, const char* key, PartResult part) {
 
 nlohmann::json advise(const AdviseRequest& request, const AdviseHooks& hooks) {
   Study s(request, hooks);
+  std::vector<std::string> bots{s.in.baseline, s.in.strong};
+  bots.insert(bots.end(), request.rungs.begin(), request.rungs.end());
+  for (const auto& bot : bots) batch_request(s, s.everywhere(bot), 1);   // UserError naming an unknown bot
   nlohmann::json doc = head(s);
   s.total_batches = 1;
   const auto baseline = s.run(s.everywhere(s.in.baseline), s.in.games, true, "baseline");

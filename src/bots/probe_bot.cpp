@@ -5,7 +5,6 @@
 #include <fmt/ranges.h>
 
 #include <memory>
-#include <unordered_map>
 
 #include "engine/bot.h"
 
@@ -50,12 +49,16 @@ class ProbeBot final : public Bot {
     legal_.clear();
     state.legal_actions(seat, legal_);
     std::uint32_t of_kind = 0;
-    for (const Action a : legal_) of_kind += is_kind(state, seat, a) ? 1 : 0;
+    matches_.clear();
+    for (const Action a : legal_) {
+      matches_.push_back(is_kind(state, seat, a));
+      of_kind += matches_.back() ? 1 : 0;
+    }
     const auto count = static_cast<std::uint32_t>(legal_.size());
     if (of_kind == 0 || of_kind == count) return base_choice(state, seat);
     if (spec_.take && of_kind == 1) return nth(state, seat, true, 0);
     const Action chosen = base_choice(state, seat);
-    if (is_kind(state, seat, chosen) == spec_.take) return chosen;
+    if (of(chosen) == spec_.take) return chosen;
     const std::uint32_t wanted = spec_.take ? of_kind : count - of_kind;
     return nth(state, seat, spec_.take, uniform(rng_, wanted));
   }
@@ -66,22 +69,24 @@ class ProbeBot final : public Bot {
   }
 
  private:
-  bool is_kind(const GameState& state, Seat seat, Action a) {
-    auto it = known_.find(a.code);
-    if (it == known_.end()) {
-      const nlohmann::json parts = state.parts(seat, a);
-      const auto kind = parts.find("kind");
-      const bool match = kind != parts.end() && kind->is_string() && kind->get_ref<const std::string&>() == spec_.kind;
-      it = known_.emplace(a.code, match).first;
-    }
-    return it->second;
+  bool is_kind(const GameState& state, Seat seat, Action a) const {
+    const nlohmann::json parts = state.parts(seat, a);
+    const auto kind = parts.find("kind");
+    return kind != parts.end() && kind->is_string() && kind->get_ref<const std::string&>() == spec_.kind;
   }
   // The k-th legal move (of legal_) whose kind matches (want true) or does not (want false).
-  Action nth(const GameState& state, Seat seat, bool want, std::uint32_t k) {
-    for (const Action a : legal_) {
-      if (is_kind(state, seat, a) == want && k-- == 0) return a;
+  Action nth(const GameState&, Seat, bool want, std::uint32_t k) const {
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+      if (matches_[i] == want && k-- == 0) return legal_[i];
     }
     throw std::logic_error("probe: no such move");
+  }
+  // Whether the legal move `a` is of KIND (as listed at this decision).
+  bool of(Action a) const {
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+      if (legal_[i] == a) return matches_[i];
+    }
+    return false;
   }
   Action base_choice(GameState& state, Seat seat) {
     if (base_->needs_state()) return base_->choose(state, seat);
@@ -94,7 +99,7 @@ class ProbeBot final : public Bot {
   std::unique_ptr<Bot> base_;
   Rng rng_;
   ActionList legal_, scratch_;
-  std::unordered_map<std::uint32_t, bool> known_;   // action code -> of KIND (bots/probe_bot.h)
+  std::vector<bool> matches_;   // of KIND, for each of legal_
 };
 
 }  // namespace

@@ -7,9 +7,9 @@
 // KIND, else a uniformly random legal move of KIND (the only one, when there is one: then the base is not
 // asked). never plays the base's choice when it is not of KIND, else a uniformly random legal move of another
 // kind. A KIND no move ever has is not an error (it cannot be known in advance): the probe then plays as its base.
-// A move's kind is taken to depend only on its action code within a game (tests/advisor/probe_test.cpp checks
-// it over random playouts of every game), so each bot remembers the kind of each code it has met and asks
-// parts() (which builds JSON) once per code, not once per decision.
+// A move's kind does not depend only on its action code (in Belle code 3 is `dismiss` or `welcome` by the
+// power pending, and Gameshire's kinds follow the season: tests/advisor/probe_test.cpp), so the probe asks parts() of every legal move at every
+// decision it makes (parts builds JSON: docs/report.md gives the cost measured).
 #pragma once
 
 #include <cstdint>
