@@ -41,7 +41,8 @@ void check_baseline(Study& s, const std::vector<Finding*>& list) {
 
 bool probe_holds(const Finding& f, const BotRate& p, const BotRate& ref, const nlohmann::json& report) {
   if (f.code == "dominant_strategy") return p.rate - ref.rate >= 0.03 && one_sided_p(p.wins, p.games, ref.rate, true) < 0.05;
-  if (f.code == "dead_option") return p.low >= ref.rate - 0.03;
+  // On the check's smaller sample, the point estimate within the tolerance (its interval is wider).
+  if (f.code == "dead_option") return p.rate >= ref.rate - 0.03;
   const auto first = first_round_share(report);
   return first ? *first >= 0.5 : report.value("mean_length", 0.0) <= 0.6 * f.evidence.value("baseline_mean_length", 0.0);
 }
