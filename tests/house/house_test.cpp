@@ -86,7 +86,8 @@ const std::vector<Layer>& layers() {
       {"sim", {"engine", "bots", "sim"}},
       {"server", {"engine", "bots", "sim", "server"}},
       {"lab", {"engine", "bots", "sim", "server", "lab"}},
-      {"cli", {"engine", "bots", "sim", "server", "lab", "cli"}},
+      {"advisor", {"engine", "bots", "sim", "advisor"}},
+      {"cli", {"engine", "bots", "sim", "server", "lab", "advisor", "cli"}},
   };
   return all;
 }
