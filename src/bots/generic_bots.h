@@ -1,12 +1,14 @@
 // Registering a game with its bots: its own (a `heuristic`, and any others) and the generic ones
 // that play every game, `random` (a uniformly random legal move) and `ismcts` (information-set MCTS,
-// bots/ismcts.h, whose rollout=heuristic plays the game's own `heuristic`).
+// bots/ismcts.h, whose rollout=heuristic plays the game's own `heuristic`), and the advisor's `probe`
+// (bots/probe_bot.h: take or never a move kind, otherwise as one of the others).
 #pragma once
 
 #include <map>
 #include <string>
 
 #include "bots/ismcts.h"
+#include "bots/probe_bot.h"
 #include "engine/game.h"
 
 namespace court {
@@ -33,6 +35,7 @@ GameEntry game_entry(OwnBots own = {}) {
         return make_ismcts_bot<G>(params, seed, heuristic);
       },
       check_ismcts_cost);
+  entry.bots["probe"] = probe_bot_kind(entry.bots);   // probe:take=KIND / never=KIND (bots/probe_bot.h)
   return entry;
 }
 

@@ -13,5 +13,6 @@ void add_sim_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
+void add_advise_command(CLI::App& app);
 
 }  // namespace court::cli

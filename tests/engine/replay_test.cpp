@@ -185,7 +185,7 @@ TEST(Match, UnknownBotListsTheAvailableOnes) {
     Match match(*table.entry, table.entry->prepare(table.entry->make_config(2, {})), 3, {"human", "genius"});
     FAIL() << "an unknown bot was accepted";
   } catch (const UserError& e) {
-    EXPECT_EQ(std::string(e.what()), "unknown bot 'genius' for fixture-duel; available: ismcts, random");
+    EXPECT_EQ(std::string(e.what()), "unknown bot 'genius' for fixture-duel; available: ismcts, probe, random");
   }
 }
 

@@ -1,0 +1,90 @@
+// The advisor's study (advisor/advise.h) on real games, small batches: 3-player Persuasion's dominant
+// strategy with its figures, the ranking, and the document's fields.
+#include <gtest/gtest.h>
+
+#include "advisor/advise.h"
+#include "advisor/study.h"
+#include "engine/registry.h"
+
+namespace court::advisor {
+namespace {
+
+AdviseRequest persuasion3(const std::string& baseline, std::uint64_t n) {
+  AdviseRequest r;
+  r.subject.entry = &court::games().get("persuasion");
+  r.subject.config = r.subject.entry->make_config(3, {});
+  r.baseline = baseline;
+  r.games = n;
+  r.strong_games = 100;
+  r.strong = "ismcts:iters=20";
+  r.threads = 2;
+  r.deal_sample = 100;
+  return r;
+}
+
+// 3-player Persuasion collapses: claiming independence in round 1 wins for every seat that does. Taking
+// `independence` whenever legal (otherwise random) beats random in every seat by far.
+TEST(Advise, Persuasion3FindsIndependenceDominant) {
+  const nlohmann::json doc = advise(persuasion3("random", 300));
+  ASSERT_FALSE(doc["findings"].empty());
+  const auto& top = doc["findings"][0];
+  EXPECT_EQ(top["code"], "dominant_strategy");
+  EXPECT_EQ(top["evidence"]["kind"], "independence");
+  EXPECT_EQ(top["evidence"]["probe"], "probe:take=independence,base=random");
+  const double rate = top["evidence"]["win_rate"], base = top["evidence"]["baseline_rate"];
+  EXPECT_GT(rate, 0.5);
+  EXPECT_LT(base, 0.25);
+  EXPECT_LT(top["evidence"]["ci95"][0].get<double>(), rate);
+  EXPECT_NE(top["text"].get<std::string>().find("taking `independence` whenever legal"), std::string::npos);
+  EXPECT_EQ(top["command"],
+            "court sim persuasion --players 3 --seats probe:take=independence,base=random,random,random -n 300 "
+            "--seed 1 --shape");
+  EXPECT_TRUE(top.contains("strength"));   // checked against the strong bot
+}
+
+TEST(Advise, TheDocumentHasItsFieldsAndRanksFindings) {
+  const nlohmann::json doc = advise(persuasion3("", 200));
+  for (const char* key : {"court_advice", "game", "players", "options", "data_dir", "baseline", "strong", "games",
+                          "seed", "findings", "checked", "probes", "baseline_report", "luck", "kinds"}) {
+    EXPECT_TRUE(doc.contains(key)) << key;
+  }
+  EXPECT_EQ(doc["baseline"], "heuristic");
+  EXPECT_EQ(doc["players"], 3);
+  EXPECT_GE(doc["checked"].size(), 6u);
+  // Every kind met is probed both ways, each with its figures.
+  EXPECT_EQ(doc["probes"].size(), 2 * doc["kinds"]["shares"].size() - 2 * doc["kinds"]["skipped"].size());
+  for (const auto& p : doc["probes"]) {
+    EXPECT_EQ(p["games"], 200.0) << p["spec"];
+    EXPECT_LE(p["ci95"][0].get<double>(), p["win_rate"].get<double>());
+  }
+  // The heuristic claims independence itself: never claiming it wins nothing.
+  for (const auto& p : doc["probes"]) {
+    if (p["spec"] == "probe:never=independence") EXPECT_LT(p["win_rate"].get<double>(), 0.05);
+    if (p["spec"] == "probe:take=independence") {
+      EXPECT_NEAR(p["win_rate"].get<double>(), doc["baseline_report"]["fair_share"].get<double>(), 0.05);
+    }
+  }
+  int last = 4;
+  for (const auto& f : doc["findings"]) {
+    const std::string s = f["severity"];
+    const int level = s == "critical" ? 3 : s == "major" ? 2 : s == "minor" ? 1 : 0;
+    EXPECT_LE(level, last);
+    last = level;
+  }
+}
+
+TEST(Advise, HolmAndOneSidedTests) {
+  EXPECT_EQ(holm({0.001, 0.02, 0.5}, 0.05), (std::vector<bool>{true, true, false}));
+  EXPECT_EQ(holm({0.02, 0.02, 0.02}, 0.05), (std::vector<bool>{false, false, false}));
+  EXPECT_LT(one_sided_p(70, 100, 0.5, true), 0.001);
+  EXPECT_GT(one_sided_p(70, 100, 0.5, false), 0.999);
+  EXPECT_NEAR(one_sided_p(50, 100, 0.5, true), 0.5, 1e-9);
+}
+
+TEST(Advise, UnknownBotsAreRefused) {
+  AdviseRequest r = persuasion3("genius", 50);
+  EXPECT_THROW(advise(r), UserError);
+}
+
+}  // namespace
+}  // namespace court::advisor
