@@ -39,6 +39,7 @@ court_fuzz_target(fuzz_ws fuzz_ws.cpp court_server)
 court_fuzz_target(fuzz_request_guard fuzz_request_guard.cpp court_server)
 court_fuzz_target(fuzz_text fuzz_text.cpp court_server)
 court_fuzz_target(fuzz_json fuzz_json.cpp court_engine)
+court_fuzz_target(fuzz_tune fuzz_tune.cpp court_advisor)
 
 # The list scripts/fuzz runs.
 string(REPLACE ";" "\n" COURT_FUZZ_LIST "${COURT_FUZZ_TARGETS}")
