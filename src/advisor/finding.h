@@ -64,8 +64,12 @@ struct StudyInput {
   int threads = 0;                         // 0: all cores
 };
 
-// Most severe first; within a severity, larger effects first; ties keep their order.
+// Most severe first; within a severity, larger effects first; ties keep their order. Then kCollapseAt or more
+// minor findings (or notes) of one code become one, so that a flood of small things cannot bury the rest: it
+// names what each was about (its evidence's kind or card), says the largest in full, and keeps every one
+// under evidence "items" (each with its text, evidence, command and strength).
 void rank(std::vector<Finding>& findings);
+inline constexpr std::size_t kCollapseAt = 3;
 
 nlohmann::json to_json(const Finding& finding);
 nlohmann::json to_json(const std::vector<Finding>& findings);

@@ -1,6 +1,7 @@
 #include "games/levels.h"
 
 #include <string>
+#include <utility>
 
 namespace court {
 namespace {
@@ -37,14 +38,19 @@ std::vector<OfferedBot> persuasion_family(int patience) {
   };
 }
 
+// A game whose normal level is its heuristic and whose strong level searches the hidden cards (Belle of the
+// Ball, Intrigue).
+std::vector<OfferedBot> searching_levels(std::string normal_line) {
+  return {easy_random(),
+          {.name = "normal", .title = "Normal", .line = std::move(normal_line), .level = "normal", .spec = "heuristic"},
+          {.name = "strong", .title = "Strong", .line = "looks ahead by searching what the hidden cards may be",
+           .level = "strong", .spec = "ismcts:iters=3000"}};
+}
+
 }  // namespace
 
 std::vector<OfferedBot> belle_levels() {
-  return {easy_random(),
-          {.name = "normal", .title = "Normal", .line = "plays sensibly: invites its best guests, protects them as couples, attracts the best in reach",
-           .level = "normal", .spec = "heuristic"},
-          {.name = "strong", .title = "Strong", .line = "looks ahead by searching what the hidden cards may be",
-           .level = "strong", .spec = "ismcts:iters=3000"}};
+  return searching_levels("plays sensibly: invites its best guests, protects them as couples, attracts the best in reach");
 }
 
 std::vector<OfferedBot> gameshire_levels() {
@@ -56,11 +62,7 @@ std::vector<OfferedBot> gameshire_levels() {
 }
 
 std::vector<OfferedBot> intrigue_levels() {
-  return {easy_random(),
-          {.name = "normal", .title = "Normal", .line = "plays sensibly: backs the characters it holds tokens on and works against the others",
-           .level = "normal", .spec = "heuristic"},
-          {.name = "strong", .title = "Strong", .line = "looks ahead by searching what the hidden cards may be",
-           .level = "strong", .spec = "ismcts:iters=3000"}};
+  return searching_levels("plays sensibly: backs the characters it holds tokens on and works against the others");
 }
 
 std::vector<OfferedBot> persuasion_levels() { return persuasion_family(2); }

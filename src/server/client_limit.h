@@ -29,6 +29,11 @@ class ClientLimit : public std::enable_shared_from_this<ClientLimit> {
   explicit ClientLimit(int limit, int total = 0) : limit_(limit), total_(total) {}
   int limit() const { return limit_; }
   int total() const { return total_; }
+  // Connections open now, in all.
+  int open() {
+    std::lock_guard lock(mutex_);
+    return all_;
+  }
 
   // Held for as long as one connection is open; releases its place when destroyed.
   class Slot {

@@ -282,6 +282,7 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 std::size_t Server::resumed() const { return impl_->resumed; }
 
 int Server::max_connections() const { return impl_->doors.limit->total(); }
+int Server::open_connections() const { return impl_->doors.limit->open(); }
 
 Lobby& Server::lobby() { return impl_->lobby; }
 

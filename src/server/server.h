@@ -54,6 +54,8 @@ class Server {
   std::size_t resumed() const;
   // The cap on open connections (ServerConfig::max_connections, or the one derived from the limit).
   int max_connections() const;
+  // Connections open now (a closed one counts until the server has seen it close).
+  int open_connections() const;
   // The server's tables (tests reach a table's strand through it).
   Lobby& lobby();
   // Starts the network and game threads and returns.

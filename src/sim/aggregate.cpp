@@ -117,18 +117,6 @@ void Aggregate::fold(const Records& records) {
 
 namespace {
 
-nlohmann::json counts_json(const ValueCounts& counts) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& [value, count] : counts.sorted()) out.push_back({value, count});
-  return out;
-}
-
-ValueCounts counts_from_json(const nlohmann::json& j) {
-  ValueCounts counts;
-  for (const auto& e : j) counts.add(e.at(0).get<double>(), e.at(1).get<std::uint64_t>());
-  return counts;
-}
-
 template <class T>
 std::vector<T> sized(const nlohmann::json& j, std::size_t n, const char* what) {
   auto v = j.get<std::vector<T>>();

@@ -17,20 +17,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 // JSON to put inside a <script>: no "</" can close the element early.
 std::string script_json(const json& value) {
   std::string text = value.dump();
@@ -150,11 +136,11 @@ std::string ci(const json& c) { return fmt::format("{} – {}", pct(c[0].get<dou
 
 std::string table(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows) {
   std::string out = "<table><tr>";
-  for (const auto& h : head) out += "<th>" + escape(h) + "</th>";
+  for (const auto& h : head) out += "<th>" + html_escape(h) + "</th>";
   out += "</tr>";
   for (const auto& row : rows) {
     out += "<tr>";
-    for (const auto& cell : row) out += "<td>" + escape(cell) + "</td>";
+    for (const auto& cell : row) out += "<td>" + html_escape(cell) + "</td>";
     out += "</tr>";
   }
   return out + "</table>";
@@ -173,16 +159,16 @@ std::string ladder_html(const json& ladder) {
   std::string out = "<h3>Skill ladder (every seat played by each bot in turn)</h3>" +
                     table({"bot", "first player wins", "95% interval", "seat balance p", "mean length"}, rows);
   out += "<ul class=\"findings\">";
-  for (const auto& f : ladder["flags"]) out += "<li>" + escape(f["text"].get<std::string>()) + "</li>";
+  for (const auto& f : ladder["flags"]) out += "<li>" + html_escape(f["text"].get<std::string>()) + "</li>";
   if (ladder["flags"].empty()) out += "<li>No finding changes direction or significance between the strengths.</li>";
   return out + "</ul>";
 }
 
 // One report: its findings, charts (appended to `specs`) and tables.
 std::string report_section(const json& r, json& specs, const std::string& heading) {
-  std::string out = fmt::format("<section><h2>{}</h2>", escape(heading));
+  std::string out = fmt::format("<section><h2>{}</h2>", html_escape(heading));
   out += "<h3>Headline findings</h3><ul class=\"findings\">";
-  for (const auto& f : r["findings"]) out += "<li>" + escape(f.get<std::string>()) + "</li>";
+  for (const auto& f : r["findings"]) out += "<li>" + html_escape(f.get<std::string>()) + "</li>";
   out += "</ul>";
   if (r["games"].get<int>() == 0) return out + "</section>";
 
@@ -245,7 +231,7 @@ std::string report_section(const json& r, json& specs, const std::string& headin
   out += fmt::format("<p class=\"settings\">{} games of {} requested, {} players, seed {}, seats rotated: {}, "
                      "options {}{}</p>", r["games"].get<int>(), r["games_requested"].get<int>(),
                      r["players"].get<int>(), r["seed"].get<std::uint64_t>(), r["rotate"].get<bool>() ? "yes" : "no",
-                     escape(r["options"].dump()), r.contains("data_dir") ? escape(", data " + r["data_dir"].get<std::string>()) : "");
+                     html_escape(r["options"].dump()), r.contains("data_dir") ? html_escape(", data " + r["data_dir"].get<std::string>()) : "");
   return out + "</section>";
 }
 
@@ -275,7 +261,7 @@ th {{ background: #f3f3f3; }} .settings {{ color: #666; font-size: .9em; }}
 <h1>{0}: balance report</h1>
 <p class="sub">Court simulator, {1} players. Intervals are 95% Wilson intervals; "significant" means p &lt; 0.05.</p>
 {2}
-)", escape(first["title"].get<std::string>()), first["players"].get<int>(), body);
+)", html_escape(first["title"].get<std::string>()), first["players"].get<int>(), body);
   html += "<script>" + asset("node_modules/vega/build/vega.min.js") + "</script>\n";
   html += "<script>" + asset("node_modules/vega-lite/build/vega-lite.min.js") + "</script>\n";
   html += "<script>" + asset("node_modules/vega-embed/build/vega-embed.min.js") + "</script>\n";
@@ -283,6 +269,20 @@ th {{ background: #f3f3f3; }} .settings {{ color: #666; font-size: .9em; }}
           "specs.forEach((spec, i) => vegaEmbed('#chart' + i, spec, {renderer: 'svg', actions: false}));\n"
           "</script>\n</body></html>\n";
   return html;
+}
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace court::sim

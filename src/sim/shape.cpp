@@ -131,18 +131,6 @@ void ShapeSums::fold(const ShapeRecord& r, bool cooperative) {
 
 namespace {
 
-nlohmann::json counts_json(const ValueCounts& counts) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& [value, count] : counts.sorted()) out.push_back({value, count});
-  return out;
-}
-
-ValueCounts counts_from_json(const nlohmann::json& j) {
-  ValueCounts counts;
-  for (const auto& e : j) counts.add(e.at(0).get<double>(), e.at(1).get<std::uint64_t>());
-  return counts;
-}
-
 nlohmann::json rate(double k, double n) {
   const Interval ci = wilson(k, n);
   return {{"count", k}, {"of", n}, {"rate", n > 0 ? k / n : 0.0}, {"ci95", {ci.low, ci.high}}};

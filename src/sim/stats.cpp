@@ -81,6 +81,18 @@ std::vector<std::pair<double, std::uint64_t>> ValueCounts::sorted() const {
   return out;
 }
 
+nlohmann::json counts_json(const ValueCounts& counts) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& [value, count] : counts.sorted()) out.push_back({value, count});
+  return out;
+}
+
+ValueCounts counts_from_json(const nlohmann::json& j) {
+  ValueCounts counts;
+  for (const auto& e : j) counts.add(e.at(0).get<double>(), e.at(1).get<std::uint64_t>());
+  return counts;
+}
+
 namespace {
 
 using Sorted = std::vector<std::pair<double, std::uint64_t>>;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <utility>
 #include <vector>
 
@@ -70,6 +71,10 @@ class ValueCounts {
   std::map<double, std::uint64_t, Less> other_;
   std::uint64_t count_ = 0;
 };
+
+// A ValueCounts as JSON, [[value, count], ...] in ascending order, and back (reports and checkpoints).
+nlohmann::json counts_json(const ValueCounts& counts);
+ValueCounts counts_from_json(const nlohmann::json& j);
 
 struct Summary {
   double count = 0, mean = 0, sd = 0, min = 0, max = 0, p10 = 0, p50 = 0, p90 = 0;

@@ -73,6 +73,36 @@ TEST(Advise, TheDocumentHasItsFieldsAndRanksFindings) {
   }
 }
 
+Finding finding(const char* code, Severity severity, double size, const char* kind) {
+  return {.code = code, .severity = severity, .size = size, .text = std::string("about ") + kind,
+          .evidence = {{"kind", kind}}, .command = "court sim x"};
+}
+
+// Three or more minor findings of one code become one, in the place of the largest, naming each; two stay
+// apart, and major findings are never folded.
+TEST(Advise, AFloodOfMinorFindingsOfOneCodeBecomesOne) {
+  std::vector<Finding> f{finding("dead_option", Severity::Minor, 0.01, "a"),
+                         finding("dominant_strategy", Severity::Major, 0.2, "b"),
+                         finding("dead_option", Severity::Minor, 0.05, "c"),
+                         finding("weak_card", Severity::Minor, 0.02, "Fool"),
+                         finding("dead_option", Severity::Minor, 0.03, "d"),
+                         finding("weak_card", Severity::Minor, 0.01, "Jester"),
+                         finding("ending_kind", Severity::Major, 0.1, "e"),
+                         finding("ending_kind", Severity::Major, 0.3, "f"),
+                         finding("ending_kind", Severity::Major, 0.2, "g")};
+  rank(f);
+  ASSERT_EQ(f.size(), 7u);
+  for (const std::size_t i : {0, 2, 3}) EXPECT_EQ(f[i].code, "ending_kind");   // major: never folded
+  EXPECT_EQ(f[1].code, "dominant_strategy");
+  EXPECT_EQ(f[4].code, "dead_option");
+  EXPECT_EQ(f[4].text, "3 dead_option findings (about c, d, a); the largest: about c");
+  EXPECT_EQ(f[4].evidence["count"], 3);
+  ASSERT_EQ(f[4].evidence["items"].size(), 3u);
+  EXPECT_EQ(f[4].evidence["items"][2]["evidence"]["kind"], "a");
+  EXPECT_EQ(f[5].code, "weak_card");   // two of a code stay as they are
+  EXPECT_EQ(f[6].code, "weak_card");
+}
+
 TEST(Advise, HolmAndOneSidedTests) {
   EXPECT_EQ(holm({0.001, 0.02, 0.5}, 0.05), (std::vector<bool>{true, true, false}));
   EXPECT_EQ(holm({0.02, 0.02, 0.02}, 0.05), (std::vector<bool>{false, false, false}));

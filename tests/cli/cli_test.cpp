@@ -14,50 +14,17 @@
 #include <set>
 #include <sstream>
 
+#include "cli/cli_support.h"
 #include "cli/terminal.h"
 #include "engine/registry.h"
 
 namespace court {
 namespace {
 
-struct CommandResult {
-  int status = -1;
-  std::string output;   // stdout and stderr
-};
-
-// Runs a shell command line with `input` on standard input; collects output and exit status.
-CommandResult run_shell(std::string command, const std::string& input = "") {
-  command += " 2>&1";
-  if (!input.empty()) {
-    // One file per call: ctest runs tests in parallel processes.
-    static int calls = 0;
-    const std::string path = testing::TempDir() + "court_cli_input_" + std::to_string(getpid()) + "_" +
-                             std::to_string(++calls) + ".txt";
-    std::ofstream(path) << input;
-    command += " < " + path;
-  } else {
-    command += " < /dev/null";
-  }
-  CommandResult r;
-  FILE* pipe = popen(command.c_str(), "r");
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-CommandResult run(const std::string& args, const std::string& input = "") {
-  return run_shell(std::string(COURT_BINARY) + " " + args, input);
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using cli_test::CommandResult;
+using cli_test::run;
+using cli_test::run_shell;
+using cli_test::slurp;
 
 // Intrigue (three seats): seat 0 human, the rest random.
 struct FirstGame {

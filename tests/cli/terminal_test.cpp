@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "cli/cli_support.h"
 #include "cli/tmux_support.h"
 #include "engine/match.h"
 #include "engine/registry.h"
@@ -20,12 +21,7 @@ using tmux::Pane;
 
 std::string court(const std::string& args) { return std::string(COURT_BINARY) + " " + args; }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using cli_test::slurp;
 
 std::string seat_list(const std::vector<std::string>& seats) {
   std::string out;

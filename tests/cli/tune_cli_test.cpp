@@ -3,32 +3,19 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
-#include <sys/wait.h>
+
+#include "cli/cli_support.h"
 
 namespace court {
 namespace {
 
-struct Ran {
-  int status = -1;
-  std::string output;
-};
-
-Ran run(const std::string& args) {
-  Ran r;
-  FILE* pipe = popen((std::string(COURT_BINARY) + " " + args + " 2>&1 < /dev/null").c_str(), "r");
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using cli_test::CommandResult;
+using cli_test::run;
 
 nlohmann::json read_json(const std::string& path) {
   std::ifstream in(path);
@@ -38,7 +25,7 @@ nlohmann::json read_json(const std::string& path) {
 TEST(TuneCli, PrintsRungsAndABestWhoseSimCommandConfirmsIt) {
   const std::string dir = testing::TempDir() + "court_tune_cli_" + std::to_string(getpid());
   std::filesystem::remove_all(dir);
-  const Ran r = run("tune intrigue --knob starting_points=1..4 --knob 'data:cards.toml:card[title=Oracle].quantity=1|2'"
+  const CommandResult r = run("tune intrigue --knob starting_points=1..4 --knob 'data:cards.toml:card[title=Oracle].quantity=1|2'"
                     " --target length=20..35 --budget 800 --threads 2 --out " + dir + " --json " + dir + ".json");
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("rung 1: 8 candidates x "), std::string::npos) << r.output;
@@ -49,7 +36,7 @@ TEST(TuneCli, PrintsRungsAndABestWhoseSimCommandConfirmsIt) {
   const nlohmann::json run_doc = read_json(dir + ".json");
   const auto& best = run_doc["candidates"][run_doc["best"].get<std::size_t>()];
   EXPECT_EQ(best["targets"][0]["met"], true);
-  const Ran confirm = run(sim + " -q --json " + dir + "-confirm.json");
+  const CommandResult confirm = run(sim + " -q --json " + dir + "-confirm.json");
   ASSERT_EQ(confirm.status, 0) << confirm.output;
   EXPECT_EQ(read_json(dir + "-confirm.json")["length"]["p50"], best["targets"][0]["value"]);
   const nlohmann::json variant = read_json(dir + "/best/variant.json");
@@ -60,16 +47,13 @@ TEST(TuneCli, PrintsRungsAndABestWhoseSimCommandConfirmsIt) {
 }
 
 TEST(TuneCli, BadInputFailsBeforePlayNamingWhatIsAllowed) {
-  Ran r = run("tune intrigue --knob starting_points=1..3 --target lenght=1..2");
-  EXPECT_NE(r.status, 0);
-  EXPECT_NE(r.output.find("unknown target 'lenght'"), std::string::npos) << r.output;
-  EXPECT_EQ(r.output.find("rung"), std::string::npos) << r.output;
-  r = run("tune intrigue --knob 'data:cards.toml:card[1].quantity=1..2' --target length=20..30");
-  EXPECT_NE(r.status, 0);
-  EXPECT_NE(r.output.find("need --out DIR"), std::string::npos) << r.output;
-  r = run("tune intrigue --knob starting_points=1..8 --target length=20..30 --budget 10");
-  EXPECT_NE(r.status, 0);
-  EXPECT_NE(r.output.find("is too small"), std::string::npos) << r.output;
+  const CommandResult r = cli_test::expect_refused("tune intrigue --knob starting_points=1..3 --target lenght=1..2",
+                                                   {"unknown target 'lenght'"});
+  EXPECT_EQ(r.output.find("rung"), std::string::npos) << r.output;   // refused before any play
+  cli_test::expect_refused("tune intrigue --knob 'data:cards.toml:card[1].quantity=1..2' --target length=20..30",
+                           {"need --out DIR"});
+  cli_test::expect_refused("tune intrigue --knob starting_points=1..8 --target length=20..30 --budget 10",
+                           {"is too small"});
 }
 
 }  // namespace

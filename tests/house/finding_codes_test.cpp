@@ -9,18 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "house/source_tree.h"
+
 namespace court {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kRoot = COURT_SOURCE_DIR;
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using house::kRoot;
+using house::slurp;
 
 // The codes of finding.h's list: the comment lines "//   code   what it means" after "The finding codes".
 std::vector<std::string> finding_codes() {

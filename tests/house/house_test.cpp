@@ -12,18 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "house/source_tree.h"
+
 namespace court {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kRoot = COURT_SOURCE_DIR;
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using house::kRoot;
+using house::slurp;
 
 // The text of the section under `heading` ("## A game's folder: the role map") up to the next "## ".
 std::string section(const std::string& page, const std::string& heading) {

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
+#include <thread>
 #include <stdexcept>
 
 #include "engine/registry.h"
@@ -256,6 +257,15 @@ court::server::Lobby& InProcessServer::lobby() { return server_->lobby(); }
 std::uint16_t InProcessServer::port() const { return server_->port(); }
 
 std::size_t InProcessServer::resumed() const { return server_->resumed(); }
+
+bool InProcessServer::wait_for_open_connections(int open) const {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (server_->open_connections() > open) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
 
 ServeProcess::ServeProcess(const std::string& db, const std::vector<std::string>& extra) {
   std::vector<std::string> args = {COURT_BINARY, "serve", "--port", "0", "--db", db, "--threads", "2"};

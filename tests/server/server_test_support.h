@@ -98,6 +98,9 @@ class InProcessServer {
   std::uint16_t port() const;
   court::server::Lobby& lobby();
   std::size_t resumed() const;
+  // Waits (at most 30 s) until the server has seen all but `open` connections close: a client's close
+  // reaches the server a moment after the client returned. False when it never did.
+  bool wait_for_open_connections(int open) const;
 
  private:
   std::unique_ptr<court::server::Server> server_;
