@@ -7,6 +7,7 @@
 
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "engine/conformance.h"
 #include "games/persuasion-shared/scoring.h"
 #include "games/persuasion/game.h"
 #include "persuasion_test_support.h"
@@ -451,6 +452,35 @@ TEST(PersuasionIntentions, TargetMustBeAnotherAvailablePlayer) {
   EXPECT_TRUE(game.g->apply(0, invite(0, game.card(0, 0)).encode()));
   EXPECT_FALSE(game.g->to_act().contains(3));
   game.play(0, invite(1, game.card(0, 0)));
+}
+
+// Court's option independence_from (docs/rules/persuasion.md, "Options"; the rulebook: any round): no seat
+// may claim independence before that round, and every seat may from it on.
+TEST(PersuasionIntentions, IndependenceOpensAtTheRoundIndependenceFromSays) {
+  Game game = scenario_game(3, simple_scenario(3, 10), {{"independence_from", "2"}});
+  for (Seat t = 0; t < 3; ++t) EXPECT_TRUE(game.g->apply(t, kIndependence.encode())) << "round 1, seat " << t;
+  for (Seat t = 0; t < 3; ++t) game.play(t, kReflect);
+  keep_none_until_reflection_ends(game);
+  pass_until_postman_ends(game);
+  ASSERT_EQ(game.s().round(), 2);
+  game.play(0, kIndependence);
+}
+
+// The option changes the moves listed, counted and decoded alike (the conformance suite's checks, here with
+// independence opening in round 3 at 3 and 8 players).
+TEST(PersuasionIntentions, IndependenceFromKeepsEveryInvariant) {
+  for (const int seats : {3, 8}) {
+    const auto failures = check_playouts(*factory(seats, {{"independence_from", "3"}}), 20261202, 4);
+    EXPECT_TRUE(failures.empty()) << seats << " players: " << (failures.empty() ? "" : failures.front());
+  }
+}
+
+// ... and in a final round it is always open: the rulebook's "last chance to propose or become independent".
+TEST(PersuasionIntentions, IndependenceIsOpenInAFinalRoundWhateverIndependenceFromSays) {
+  Game game = scenario_game(4, simple_scenario(4, 9), {{"independence_from", "9"}});
+  engage_seats_0_and_1(game, 4);
+  ASSERT_TRUE(game.s().final_round());
+  game.play(2, kIndependence);
 }
 
 // Intentions are hidden until everyone has chosen: another seat's view shows only that seat 0 chose.

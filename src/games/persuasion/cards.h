@@ -14,6 +14,7 @@ inline constexpr int kMaxRoundsOption = 200;
 struct LetterboxRules : EditionRules {
   int hand_size = 10;          // trait cards per player: 3 players 10, 4 9, ..., 8 players 5
   bool extra_reflection = true;
+  int independence_from = 1;   // the first round independence may be claimed (always in a final round)
 };
 
 LetterboxRules load_letterbox_rules(const GameConfig& config);

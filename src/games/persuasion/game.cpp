@@ -12,6 +12,9 @@ std::vector<OptionSpec> options() {
        .max = kMaxRoundsOption},
       {.name = "extra_reflection", .type = OptionType::Bool, .default_value = "true",
        .help = "a player whom no card reached during a round may reflect at Await Postman"},
+      {.name = "independence_from", .type = OptionType::Int, .default_value = "1",
+       .help = "the first round in which a player may claim independence, and always in a final round (the "
+               "rulebook: 1, any round)", .min = 1, .max = kMaxRoundsOption},
   };
 }
 

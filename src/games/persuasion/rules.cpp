@@ -77,10 +77,10 @@ void LetterboxState::reveal_introductions() {
 // --- A round: 1. Mail Intentions (docs/rules/persuasion.md, "A round") -------------------------------------
 
 // Mail Intentions, the moves: an invitation or a proposal to each other available player with each
-// card (rules_common.h), independence, reflection.
+// card (rules_common.h), independence (when open), reflection.
 void LetterboxState::add_intention_moves(Seat seat, ActionList& out) const {
   add_invitations_and_proposals<MoveCode>(intention_targets(seat), table_.hands[seat], out);
-  out.push_back(MoveCode{Move::Independence}.encode());
+  if (independence_open()) out.push_back(MoveCode{Move::Independence}.encode());
   out.push_back(MoveCode{Move::Reflect}.encode());
 }
 

@@ -58,7 +58,7 @@ std::uint32_t LetterboxState::legal_count(Seat seat) const {
     case Phase::Introductions:
       return seat_count(intro_targets(seat)) * count_outside(hand, intro_cards_shown(seat));
     case Phase::Intentions:
-      return seat_count(intention_targets(seat)) * 2 * cards + 2;
+      return seat_count(intention_targets(seat)) * 2 * cards + (independence_open() ? 2 : 1);
     case Phase::Reflection:
     case Phase::Postman:
       return postman_choice_ ? 2 : 1 + cards * static_cast<std::uint32_t>(table_.drawn.size());
@@ -84,7 +84,9 @@ Action LetterboxState::legal_action(Seat seat, std::uint32_t k) const {
       // Per other available seat: an invitation with each card, then a proposal with each card.
       const SeatSet targets = intention_targets(seat);
       const std::uint32_t listed = seat_count(targets) * 2 * cards;
-      if (k >= listed) return MoveCode{k == listed ? Move::Independence : Move::Reflect}.encode();
+      if (k >= listed) {
+        return MoveCode{k == listed && independence_open() ? Move::Independence : Move::Reflect}.encode();
+      }
       return invitation_or_proposal_at<MoveCode>(targets, hand, k);
     }
     case Phase::Reflection:

@@ -135,6 +135,7 @@ class LetterboxState
   void reveal_introductions();
   // 1. Mail Intentions.
   SeatSet intention_targets(Seat seat) const;
+  bool independence_open() const;
   void add_intention_moves(Seat seat, ActionList& out) const;
   void choose_intention(Seat seat, Intention intention);
   void reveal_intentions();
@@ -199,6 +200,12 @@ inline SeatSet LetterboxState::intention_targets(Seat seat) const {
   SeatSet out = open_;
   out.erase(seat);
   return out;
+}
+
+// Mail Intentions: independence may be claimed from round independence_from on (the option; the rulebook:
+// any round), and always in a final round, "your last chance to propose or become independent".
+inline bool LetterboxState::independence_open() const {
+  return round_ >= rules().independence_from || final_round_;
 }
 
 // Correspondence: the seats whose undecided mail is addressed to `seat`.
