@@ -2,6 +2,7 @@
 // against the baseline elsewhere, rotated; dominant_strategy, dead_option, ending_kind.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "advisor/study.h"
@@ -122,6 +123,43 @@ std::optional<Probe> play_probe(Study& s, const std::string& kind, bool take) {
   return p;
 }
 
+// The kind a seat cannot do without where the games end in the first round: its `never` probe loses far below
+// the fair share, and its `take` probe ends most games in round 1. Nullptr when no kind is both.
+const Probe* ending_need(const std::vector<Probe>& probes, const Reference& ref) {
+  const Probe* need = nullptr;
+  for (const auto& p : probes) {
+    if (p.take || p.rate.high >= ref.fair - kProbeEdge || (need && p.rate.rate >= need->rate.rate)) continue;
+    for (const auto& t : probes) {
+      if (t.take && t.kind == p.kind && t.first_round.value_or(0) >= kEndingShare) need = &p;
+    }
+  }
+  return need;
+}
+
+// An early end (shape_findings) explained from the probes: which kind ends the games, what a seat that never
+// takes it wins, and which kinds no seat needs (their `never` probes lose nothing): "no seat benefits from
+// corresponding".
+void explain_early_end(Study& s, const std::vector<Probe>& probes, const Reference& ref) {
+  auto f = std::find_if(s.findings.begin(), s.findings.end(), [](const Finding& x) { return x.code == "early_end"; });
+  const Probe* need = ending_need(probes, ref);
+  if (f == s.findings.end() || !need) return;
+  std::vector<std::string> unneeded;
+  for (const auto& p : probes) {
+    if (!p.take && p.rate.low >= ref.fair - kDeadTolerance) unneeded.push_back("`" + p.kind + "`");
+  }
+  f->text += fmt::format(": every seat of the {} takes `{}` at once, and a seat that never does wins {} against "
+                         "its {}", s.in.baseline, need->kind, pct_ci(need->rate.rate, need->rate.low, need->rate.high),
+                         pct(ref.fair));
+  if (!unneeded.empty()) {
+    f->text += fmt::format("; no seat benefits from {}: never taking one of them loses nothing",
+                           fmt::join(unneeded, ", "));
+  }
+  f->evidence["ended_by"] = need->kind;
+  f->evidence["never_probe"] = {{"probe", need->spec}, {"win_rate", need->rate.rate},
+                                {"ci95", {need->rate.low, need->rate.high}}, {"command", need->command}};
+  f->evidence["unneeded"] = unneeded;
+}
+
 void probe_findings(Study& s, std::vector<Probe>& probes, const Reference& ref) {
   std::vector<double> p;
   for (auto& pr : probes) p.push_back(pr.p_value = one_sided_p(pr.rate.wins, pr.rate.games, ref.fair, true));
@@ -136,6 +174,7 @@ void probe_findings(Study& s, std::vector<Probe>& probes, const Reference& ref) 
     }
     if (pr.take && !dom && ends_early(pr, ref)) s.findings.push_back(probe_finding(s, pr, ref, "ending_kind")), ++counts[2];
   }
+  explain_early_end(s, probes, ref);
   s.check(fmt::format("{} probes against the {}'s {} in its seat: dominant when above it (one-sided, Holm at {}, at "
                       "least {} points)", probes.size(), s.in.baseline, pct(ref.fair), kFamilyAlpha, 100 * kProbeEdge),
           counts[0] ? fmt::format("{} dominant", counts[0]) : "no probe beats the baseline");

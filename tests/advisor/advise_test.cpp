@@ -2,6 +2,8 @@
 // strategy with its figures, the ranking, and the document's fields.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "advisor/advise.h"
 #include "advisor/study.h"
 #include "engine/registry.h"
@@ -40,6 +42,26 @@ TEST(Advise, Persuasion3FindsIndependenceDominant) {
             "court sim persuasion --players 3 --seats probe:take=independence,base=random,random,random -n 300 "
             "--seed 1 --shape");
   EXPECT_TRUE(top.contains("strength"));   // checked against the strong bot
+}
+
+// With the heuristic baseline no probe beats it (it claims independence in round 1 itself); the early end is
+// explained from the probes: independence ends the games, a seat that never claims it loses, and no seat needs
+// to correspond (the sentence: "no seat benefits from corresponding").
+// (1,500 games a probe: a dead option's interval must lie within 3 points of the fair share.)
+TEST(Advise, Persuasion3EarlyEndIsExplainedByIndependenceAndTheUnneededCorrespondence) {
+  const nlohmann::json doc = advise(persuasion3("", 1500));
+  const auto f = std::find_if(doc["findings"].begin(), doc["findings"].end(),
+                              [](const nlohmann::json& x) { return x["code"] == "early_end"; });
+  ASSERT_NE(f, doc["findings"].end());
+  EXPECT_EQ((*f)["severity"], "critical");
+  EXPECT_EQ((*f)["evidence"]["ended_by"], "independence");
+  EXPECT_LT((*f)["evidence"]["never_probe"]["win_rate"].get<double>(), 0.1);
+  const auto unneeded = (*f)["evidence"]["unneeded"];
+  EXPECT_NE(std::find(unneeded.begin(), unneeded.end(), "`invite`"), unneeded.end()) << unneeded;
+  EXPECT_NE(std::find(unneeded.begin(), unneeded.end(), "`propose`"), unneeded.end()) << unneeded;
+  const std::string text = (*f)["text"];
+  EXPECT_NE(text.find("takes `independence` at once"), std::string::npos) << text;
+  EXPECT_NE(text.find("no seat benefits from"), std::string::npos) << text;
 }
 
 TEST(Advise, TheDocumentHasItsFieldsAndRanksFindings) {
