@@ -129,9 +129,13 @@ std::optional<double> first_round_share(const nlohmann::json& report) {
   return f.value("rate", 0.0);
 }
 
-std::string pct(double rate) { return fmt::format("{:.0f}%", 100 * rate); }
+// Whole per cents, but a tenth below one per cent (0.1%, not 0%) except for zero itself.
+std::string pct(double rate) {
+  const double p = 100 * rate;
+  return p > 0 && p < 0.95 ? fmt::format("{:.1f}%", p) : fmt::format("{:.0f}%", p);
+}
 std::string pct_ci(double rate, double low, double high) {
-  return fmt::format("{:.0f}% [{:.0f}%, {:.0f}%]", 100 * rate, 100 * low, 100 * high);
+  return fmt::format("{} [{}, {}]", pct(rate), pct(low), pct(high));
 }
 
 namespace {
