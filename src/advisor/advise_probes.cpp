@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "advisor/study.h"
+#include "advisor/seat_play.h"
 #include "bots/probe_bot.h"
 
 namespace court::advisor {
@@ -97,14 +100,50 @@ nlohmann::json probe_json(const Probe& p) {
   return j;
 }
 
-std::vector<std::string> probe_kinds(Study& s, nlohmann::json& section) {
+// How often each kind is legal at the decisions of kKindGames games the baseline plays: a kind random play
+// seldom reaches (Persuasion's independence when a variant opens it in round 3, after random games have ended)
+// is met there.
+std::map<std::string, double> baseline_kind_shares(const Study& s, const GameFactory& factory) {
+  const GameEntry& entry = *s.in.subject.entry;
+  Chooser play(mix_seed(s.in.seed, 0x6b1d));
+  std::map<std::string, double> counts;
+  double decisions = 0;
+  ActionList legal;
+  for (int g = 0; g < kKindGames; ++g) {
+    auto state = factory.new_game(s.in.seed + static_cast<std::uint64_t>(g));
+    auto bots = make_bots(entry, s.in.baseline, s.players(), mix_seed(s.in.seed, 0x6b1e + static_cast<std::uint64_t>(g)));
+    for (int step = 0; step < entry.info.max_steps && !state->terminal(); ++step) {
+      const Seat seat = next_seat(*state);
+      state->legal_actions(seat, legal);
+      std::set<std::string> kinds;
+      for (const Action a : legal) kinds.insert(kind_of(*state, seat, a));
+      for (const auto& k : kinds) counts[k] += 1;
+      decisions += 1;
+      if (auto error = state->apply(seat, play.choose(*bots[static_cast<std::size_t>(seat)], *state, seat))) {
+        throw std::logic_error("probe kinds: an illegal move: " + *error);
+      }
+    }
+  }
+  for (auto& [kind, n] : counts) n /= std::max(decisions, 1.0);
+  return counts;
+}
+
+// Each kind's share of decisions where it is legal: the larger of random playouts' and the baseline's games'.
+std::map<std::string, double> kind_shares(const Study& s) {
   const auto factory = s.in.subject.entry->prepare(s.in.subject.config);
-  const auto shares = move_kind_shares(*factory, kKindGames, s.in.seed);
+  auto shares = move_kind_shares(*factory, kKindGames, s.in.seed);
+  for (const auto& [kind, share] : baseline_kind_shares(s, *factory)) shares[kind] = std::max(shares[kind], share);
+  return shares;
+}
+
+std::vector<std::string> probe_kinds(Study& s, nlohmann::json& section) {
+  const auto shares = kind_shares(s);
   std::vector<std::string> kinds, skipped;
   for (const auto& [kind, share] : shares) (share >= s.request.min_kind_share ? kinds : skipped).push_back(kind);
   section["kinds"] = shares;
   section["skipped"] = skipped;
-  s.check(fmt::format("move kinds in {} random playouts: {} legal at {} of decisions or more are probed", kKindGames,
+  s.check(fmt::format("move kinds in {} random playouts and {} games of the {}: {} legal at {} of decisions or more "
+                      "in either are probed", kKindGames, kKindGames, s.in.baseline,
                       kinds.size(), pct(s.request.min_kind_share)),
           fmt::format("{}{}", fmt::join(kinds, ", "),
                       skipped.empty() ? "" : fmt::format("; too rare to probe: {}", fmt::join(skipped, ", "))));

@@ -64,6 +64,19 @@ TEST(Advise, Persuasion3EarlyEndIsExplainedByIndependenceAndTheUnneededCorrespon
   EXPECT_NE(text.find("no seat benefits from"), std::string::npos) << text;
 }
 
+// A kind that random play seldom reaches is met in the baseline's games and probed: with independence opening in
+// round 3, random games have mostly ended before it (docs/report.md, "Which kinds are probed").
+TEST(Advise, AKindOnlyTheBaselineReachesIsProbed) {
+  AdviseRequest r = persuasion3("", 100);
+  r.subject.config = r.subject.entry->make_config(3, {{"independence_from", "3"}});
+  r.agency = r.cooperative = false;
+  const nlohmann::json doc = advise(r);
+  EXPECT_GE(doc["kinds"]["shares"].value("independence", 0.0), 0.02) << doc["kinds"];
+  bool probed = false;
+  for (const auto& p : doc["probes"]) probed = probed || p["spec"] == "probe:never=independence";
+  EXPECT_TRUE(probed);
+}
+
 TEST(Advise, TheDocumentHasItsFieldsAndRanksFindings) {
   const nlohmann::json doc = advise(persuasion3("", 200));
   for (const char* key : {"court_advice", "game", "players", "options", "data_dir", "baseline", "strong", "games",
