@@ -129,9 +129,10 @@ std::optional<double> first_round_share(const nlohmann::json& report) {
   return f.value("rate", 0.0);
 }
 
-// Whole per cents, but a tenth below one per cent (0.1%, not 0%) except for zero itself.
+// Whole per cents, but a tenth below one per cent (0.1%, not 0%), and "<0.1%" below that, except for zero.
 std::string pct(double rate) {
   const double p = 100 * rate;
+  if (p > 0 && p < 0.05) return "<0.1%";
   return p > 0 && p < 0.95 ? fmt::format("{:.1f}%", p) : fmt::format("{:.0f}%", p);
 }
 std::string pct_ci(double rate, double low, double high) {

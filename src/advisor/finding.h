@@ -26,7 +26,7 @@ enum class Severity { Critical = 3, Major = 2, Minor = 1, Note = 0 };
 //   seat_imbalance     a seat (the first player included) wins significantly more or less than its share
 //   strong_card        a card's holders win far more than those without it
 //   weak_card          a card's holders win far less
-//   drawish            many games end with no single winner
+//   drawish            many games end with every seat winning or none (nobody told apart)
 //   early_decided      the final winner leads for good early (decisiveness)
 //   no_lead_change     the lead rarely changes hands (from the public standing)
 //   no_standing        (a note) the game has no public standing: lead changes, decisiveness, drama not measured

@@ -74,17 +74,20 @@ void forced_decisions(const Context& c, std::vector<Finding>& out) {
                      {{"forced", r}, {"legal_per_decision", c.shape.at("legal_per_decision")}}));
 }
 
+// Drawish: games in which every seat won or none did, so the game told nobody apart. Shared wins among some
+// seats (Persuasion's couples) are the game's own and are not draws; their share is in the evidence.
 void drawish(const Context& c, std::vector<Finding>& out) {
-  const auto& r = c.shape.at("single_winner");
-  if (r.is_null()) return;   // team results: no seat wins alone
-  const double n = r.at("of").get<double>(), k = n - r.at("count").get<double>();
+  const auto& r = c.shape.value("undivided", nlohmann::json());
+  if (r.is_null() || low(r) <= kDrawish) return;   // team results: no seat wins alone
+  const auto& one = c.shape.at("single_winner");
+  const double n = one.at("of").get<double>(), k = n - one.at("count").get<double>();
   const sim::Interval ci = sim::wilson(k, n);
-  if (ci.low <= kDrawish) return;
   const nlohmann::json shared = {{"count", k}, {"of", n}, {"rate", k / n}, {"ci95", {ci.low, ci.high}}};
-  out.push_back(make(c, "drawish", k / n >= 0.5 ? Severity::Major : Severity::Minor, k / n,
-                     fmt::format("{} of games end without a single winner (a shared win or a draw)",
-                                 rate_text(shared)),
-                     {{"no_single_winner", shared}}));
+  const double rate = r.at("rate").get<double>();
+  out.push_back(make(c, "drawish", rate >= 0.5 ? Severity::Major : Severity::Minor, rate,
+                     fmt::format("{} of games end with every seat winning or none, telling nobody apart ({} have "
+                                 "no single winner)", rate_text(r), rate_text(shared)),
+                     {{"undivided", r}, {"no_single_winner", shared}}));
 }
 
 void lead_findings(const Context& c, std::vector<Finding>& out) {

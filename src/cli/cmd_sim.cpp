@@ -100,6 +100,7 @@ void print_shape(const nlohmann::json& sh) {
   };
   if (!sh["first_round_end"].is_null()) fmt::print("    ended in the first round: {}\n", rate(sh["first_round_end"]));
   if (!sh["single_winner"].is_null()) fmt::print("    one winner: {}\n", rate(sh["single_winner"]));
+  if (!sh["undivided"].is_null()) fmt::print("    every seat or none won: {}\n", rate(sh["undivided"]));
   if (!sh["standing"].get<bool>()) {
     fmt::print("    no public standing: no lead changes, decisiveness or drama\n");
     return;

@@ -91,6 +91,7 @@ ShapeRecord ShapeTracker::finish(const Outcome& outcome, const GameReport& repor
     }
   }
   r.single_winner = !outcome.cooperative && winners == 1;
+  r.undivided = !outcome.cooperative && (winners == 0 || winners == static_cast<int>(outcome.seats.size()));
   r.decisive = -1;
   r.drama = -1;
   if (has_standing_ && r.single_winner) {
@@ -119,6 +120,7 @@ void ShapeSums::fold(const ShapeRecord& r, bool cooperative) {
   if (cooperative) return;
   ++competitive;
   single_winner += r.single_winner ? 1 : 0;
+  undivided += r.undivided ? 1 : 0;
   if (!r.has_standing) return;
   ++standing;
   lead_changes.add(r.lead_changes);
@@ -142,7 +144,7 @@ nlohmann::json ShapeSums::to_json() const {
   return {{"games", games}, {"decisions", counts_json(decisions)}, {"seat_decisions", seat_decisions},
           {"decided", decided}, {"forced", forced}, {"legal", legal}, {"with_rounds", with_rounds},
           {"first_round", first_round}, {"competitive", competitive}, {"single_winner", single_winner},
-          {"standing", standing}, {"lead_changes", counts_json(lead_changes)}, {"decided_games", decided_games},
+          {"undivided", undivided}, {"standing", standing}, {"lead_changes", counts_json(lead_changes)}, {"decided_games", decided_games},
           {"decisive", decisive}, {"drama", drama}, {"trailed", trailed}};
 }
 
@@ -166,6 +168,8 @@ ShapeSums ShapeSums::from_json(const nlohmann::json& j, int players) {
       {&ShapeSums::decided_games, "decided_games"}, {&ShapeSums::decisive, "decisive"},
       {&ShapeSums::drama, "drama"},             {&ShapeSums::trailed, "trailed"}};
   for (const Field& f : kFields) s.*(f.field) = j.at(f.name).get<double>();
+  // A checkpoint of a build before `undivided` resumes with none counted so far (its report says from how many).
+  s.undivided = j.value("undivided", 0.0);
   s.lead_changes = counts_from_json(j.at("lead_changes"));
   return s;
 }
@@ -189,8 +193,12 @@ nlohmann::json shape_json(const ShapeSums& s, int players, std::uint64_t seed) {
                       {"legal_per_decision", s.decided > 0 ? s.legal / s.decided : 0.0}};
   if (s.with_rounds > 0) j["first_round_end"] = rate(s.first_round, s.with_rounds);
   else j["first_round_end"] = nullptr;
-  if (s.competitive > 0) j["single_winner"] = rate(s.single_winner, s.competitive);
-  else j["single_winner"] = nullptr;   // every game was a team result: no seat wins alone
+  if (s.competitive > 0) {
+    j["single_winner"] = rate(s.single_winner, s.competitive);
+    j["undivided"] = rate(s.undivided, s.competitive);
+  } else {
+    j["single_winner"] = j["undivided"] = nullptr;   // every game was a team result: no seat wins alone
+  }
   j["standing"] = s.standing > 0;
   if (s.standing > 0) {
     const Summary lead = summarize(s.lead_changes);

@@ -27,6 +27,7 @@ struct ShapeRecord {
   double decisive;      // the share of the game's steps before the final winner leads for good; -1: none
   double drama;         // the winner's mean deficit to the top where it trailed (standing's units); -1: none
   bool single_winner;   // exactly one seat won (a competitive game)
+  bool undivided;       // every seat won, or none did (a competitive game): nobody told apart, a draw
   std::int32_t rounds;  // the game's "rounds" figure; -1 when it sets none
 };
 static_assert(std::is_trivial_v<ShapeRecord>);
@@ -78,6 +79,7 @@ struct ShapeSums {
   double decided = 0, forced = 0, legal = 0;
   double with_rounds = 0, first_round = 0;   // games that set "rounds"; of them, rounds <= 1
   double competitive = 0, single_winner = 0; // games that were not team results; of them, one winner
+  double undivided = 0;                      // ... and every seat or none won
   double standing = 0;                 // competitive games with a public standing (the lead figures' games)
   ValueCounts lead_changes;
   double decided_games = 0, decisive = 0, drama = 0, trailed = 0;  // single-winner games with a standing

@@ -79,6 +79,7 @@ nlohmann::json quiet_shape() {
           {"decisions_per_seat", {{"mean", 20.0}, {"p10", 12.0}, {"p50", 20.0}, {"p90", 30.0}}},
           {"forced", rate(100, 1000, 0.08, 0.12)}, {"legal_per_decision", 6.5},
           {"first_round_end", rate(10, 1000, 0.005, 0.018)}, {"single_winner", rate(10000, 10000, 0.9996, 1.0)},
+          {"undivided", rate(0, 10000, 0.0, 0.0004)},
           {"standing", true},
           {"lead_changes", {{"mean", 2.0}, {"p50", 2.0}, {"p90", 4.0}, {"none", rate(100, 1000, 0.08, 0.12)}}},
           {"decisiveness", {{"games", 1000.0}, {"mean", 0.6}}},
@@ -131,17 +132,28 @@ TEST(ShapeFindings, ForcedDecisionsOverFortyPercent) {
   ASSERT_NE(find(findings_of(s), "forced_decisions"), nullptr);
 }
 
-// Drawish: the share of games without a single winner, its Wilson interval above 20%.
-TEST(ShapeFindings, DrawishWhenMoreThanAFifthHaveNoSingleWinner) {
+// Drawish: the share of games every seat or none won (nobody told apart), its Wilson interval above 20%.
+TEST(ShapeFindings, DrawishWhenMoreThanAFifthTellNobodyApart) {
   nlohmann::json s = quiet_shape();
-  s["single_winner"] = {{"count", 8000}, {"of", 10000}, {"rate", 0.8}, {"ci95", {0.79, 0.81}}};
+  s["single_winner"] = {{"count", 7000}, {"of", 10000}, {"rate", 0.7}, {"ci95", {0.69, 0.71}}};
+  s["undivided"] = {{"count", 2000}, {"of", 10000}, {"rate", 0.2}, {"ci95", {0.2, 0.21}}};
   EXPECT_EQ(find(findings_of(s), "drawish"), nullptr) << "20% exactly: the interval is not above it";
-  s["single_winner"]["count"] = 7800;
+  s["undivided"] = {{"count", 2200}, {"of", 10000}, {"rate", 0.22}, {"ci95", {0.21, 0.23}}};
   const auto all = findings_of(s);
   const Finding* f = find(all, "drawish");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->text.find("22% ["), std::string::npos) << f->text;
-  s["single_winner"] = nullptr;   // team results only
+  EXPECT_NE(f->text.find("(30% ["), std::string::npos) << f->text;   // no single winner, for comparison
+  s["single_winner"] = s["undivided"] = nullptr;   // team results only
+  EXPECT_EQ(find(findings_of(s), "drawish"), nullptr);
+}
+
+// Shared wins among some seats (Persuasion's couples) are the game's own: many games without a single
+// winner raise nothing while few games tell nobody apart.
+TEST(ShapeFindings, SharedWinsAmongSomeSeatsAreNotDrawish) {
+  nlohmann::json s = quiet_shape();
+  s["single_winner"] = {{"count", 1000}, {"of", 10000}, {"rate", 0.1}, {"ci95", {0.094, 0.106}}};
+  s["undivided"] = {{"count", 500}, {"of", 10000}, {"rate", 0.05}, {"ci95", {0.046, 0.054}}};
   EXPECT_EQ(find(findings_of(s), "drawish"), nullptr);
 }
 

@@ -50,8 +50,11 @@ TEST(Shape, DecisivenessAndDramaFollowTheFinalWinner) {
   EXPECT_DOUBLE_EQ(comeback.decisive, 1.0);
   EXPECT_DOUBLE_EQ(comeback.drama, 2.5);   // behind by 3, then by 2
   EXPECT_TRUE(comeback.single_winner);
+  EXPECT_FALSE(comeback.undivided);
   const ShapeRecord shared = follow(2, {{0, 0}, {1, 1}}, -1);
   EXPECT_FALSE(shared.single_winner);
+  EXPECT_TRUE(shared.undivided) << "both seats of two won: nobody told apart";
+  EXPECT_FALSE(follow(3, {{0, 0, 0}, {1, 1, 0}}, -1).undivided) << "two of three won: a shared win, not a draw";
   EXPECT_EQ(shared.decisive, -1) << "no single winner: no decisiveness";
 }
 
