@@ -214,6 +214,11 @@ json tune_job(const json& body, LabStore& store, const std::string& lab_dir) {
   out["knobs"] = needed_list(body, "knobs", kMaxKnobs, "OPTION=A..B[/STEP], OPTION=a|b|c, or data:FILE:list[N].field=A..B");
   out["targets"] = needed_list(body, "targets", kMaxTargets, "win_band=LO..HI, length=LO..HI, team_win=LO..HI, "
                                                              "capped<=X, first_round_end<=X, decisions>=X");
+  // A knob on an option the variant (or the request) sets varies it instead.
+  for (const auto& k : out["knobs"]) {
+    const std::string spec = k;
+    if (!spec.starts_with("data:")) out["options"].erase(spec.substr(0, spec.find('=')));
+  }
   out["budget"] = int_field(body, "budget", 1, kMaxBatchGames).value_or(2000);
   out["candidates"] = int_field(body, "candidates", 2, kMaxCandidates).value_or(16);
   check_tune_job(out);

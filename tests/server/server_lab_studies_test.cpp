@@ -96,14 +96,18 @@ TEST(ServerLabStudies, AStudysProgressMovesAndCancelStopsIt) {
 }
 
 // A tune job ends with the best and the Pareto front; each proposal carries a `court sim` command with its
-// settings and a variant body the Lab takes.
+// settings and a variant body the Lab takes. A knob on an option the variant sets varies it.
 TEST(ServerLabStudies, ATuneJobReturnsAFrontWhoseRowsSaveAsVariants) {
   InProcessServer server(temp_db("lab_tune"));
   const auto port = server.port();
-  const json job = submitted(port, {{"kind", "tune"}, {"game", "intrigue"}, {"players", 3},
+  const HttpReply base = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "two points"},
+                                                        {"options", {{"starting_points", "2"}, {"rounds", "3"}}}});
+  ASSERT_EQ(base.status, 201) << base.body;
+  const json job = submitted(port, {{"kind", "tune"}, {"variant", base.json().at("id")}, {"players", 3},
                                     {"knobs", {"starting_points=1..4"}}, {"targets", {"length=20..35"}},
                                     {"budget", 400}, {"seed", 2}});
   EXPECT_EQ(job.at("total"), 400);
+  EXPECT_EQ(job.at("request").at("options"), json({{"rounds", "3"}})) << "the knob, not the variant, sets it";
   EXPECT_NE(job.at("command").get<std::string>().find("--knob 'starting_points=1..4' --target 'length=20..35'"),
             std::string::npos) << job.at("command");
   const json done = finished_job(port, job.at("id"));
@@ -120,7 +124,8 @@ TEST(ServerLabStudies, ATuneJobReturnsAFrontWhoseRowsSaveAsVariants) {
   const HttpReply saved = lab(port, "POST", "variants", best.at("variant"));
   ASSERT_EQ(saved.status, 201) << saved.body;
   EXPECT_EQ(saved.json().at("options").at("starting_points"), value);
-  EXPECT_EQ(lab(port, "GET", "variants").json().size(), 1u);
+  EXPECT_EQ(saved.json().at("options").at("rounds"), "3") << "the variant's other options stay";
+  EXPECT_EQ(lab(port, "GET", "variants").json().size(), 2u);
 }
 
 // Bad study requests are refused with their field and what is allowed, and store nothing.

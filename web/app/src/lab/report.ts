@@ -6,7 +6,9 @@ import {
   download,
   downloadVariantZip,
   getVariant,
+  isAdvice,
   isSweep,
+  isTuneRun,
   loadLabToken,
   reportUrl,
   variantFileUrl,
@@ -15,7 +17,10 @@ import {
   type SweepReport,
   type Variant,
 } from "./api";
+import { adviceSection } from "./advice";
 import { chartBoxes, reportCharts, sweepCharts } from "./charts";
+import { studyFacts } from "./study";
+import { tuneSection } from "./tune";
 
 export const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 export const interval = (c: [number, number]) => `${pct(c[0])} – ${pct(c[1])}`;
@@ -78,8 +83,22 @@ export function jobTitle(job: Job): string {
   return `#${job.id} ${what}`;
 }
 
+/** A study's panel: what it studied, its findings or front, the command that writes the same document. */
+function studyPanel(job: Job): HTMLElement {
+  const r = job.report;
+  return h(
+    "section.report",
+    { "data-job": job.id },
+    h("h2", jobTitle(job)),
+    h("p.muted.small", studyFacts(job)),
+    isAdvice(r) ? adviceSection(r) : isTuneRun(r) ? tuneSection(r) : h("p", { class: job.status === "failed" ? "error" : "muted" }, job.error ?? `This job is ${job.status}.`),
+    commandBox(`court ${job.kind}`, job.command),
+  );
+}
+
 /** The whole panel of a finished (or failed) job. */
 export function reportPanel(job: Job): HTMLElement {
+  if (job.kind !== "sim") return studyPanel(job);
   const box = h("section.report", { "data-job": job.id });
   box.append(
     h("h2", `${jobTitle(job)} · ${job.total.toLocaleString("en")} games`),
@@ -99,7 +118,7 @@ export function reportPanel(job: Job): HTMLElement {
       downloadLink(reportUrl(job.id, "html"), `report-${job.id}.html`, "report.html"),
     ),
   );
-  const report = job.report;
+  const report = job.report as Report | SweepReport;
   if (isSweep(report)) box.append(sweepSection(job, report));
   else box.append(reportSection(report));
   box.append(reproduce(job));
@@ -123,7 +142,7 @@ function reproduce(job: Job): HTMLElement {
     h("h3", "Run it yourself"),
     h("p.small", "The same numbers come out of ", h("code", "court sim"), " with the same seed, on this machine or a cluster:"),
     commandBox("court sim", job.command),
-    commandBox("on a cluster (MPI)", job.mpi_command),
+    commandBox("on a cluster (MPI)", job.mpi_command ?? ""),
   );
   const id = job.request.variant;
   if (id === undefined) return box;
