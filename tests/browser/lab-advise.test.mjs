@@ -44,7 +44,7 @@ async function designer(server, page, out) {
   await page.fill("#lab-advise-games", "100000");
   await page.click("#lab-advise");
   await page.waitForSelector('.study-progress[data-status="running"]');
-  await page.waitForFunction(() => /^Step \d+ of about \d+: /.test(document.querySelector(".study-step")?.textContent ?? ""));
+  await page.waitForFunction(() => /^Batch \d+ of \d+ known so far: .* of at most [\d,]+ games$/.test(document.querySelector(".study-step")?.textContent ?? ""));
   await shots("advise-running", ".study-progress");
   await page.click(".study-cancel");
   await page.waitForSelector("#lab-advice .study-result >> text=The study was cancelled.");
@@ -75,7 +75,7 @@ async function designer(server, page, out) {
   check(/^Best: starting_points=\d/.test(best), `the best candidate is named: ${best}`);
   const rows = await page.locator(".tune-result tbody tr").count();
   check(rows >= 1, "the front has a row");
-  const command = await page.locator(".tune-result tbody tr").first().locator(".command pre").textContent();
+  const command = await page.locator(".tune-result .front-commands .command pre").first().textContent();
   check(command.includes("court sim intrigue") && command.includes("--set starting_points="), `the row's command: ${command}`);
   check((await page.locator(".tune-result thead th").allTextContents()).includes("length=20..35"), "a column per target");
   await shots("tune", ".tune-result table");

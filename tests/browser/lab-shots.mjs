@@ -21,6 +21,7 @@ async function wideElements(page) {
 /** lab-NAME.png at desktop size and lab-NAME-phone.png with `subject` in view. */
 export async function labShots(page, out, name, subject) {
   await page.evaluate(() => document.getElementById("toasts")?.replaceChildren());   // notices come and go
+  if (subject) await page.locator(subject).first().scrollIntoViewIfNeeded();
   await page.screenshot({ animations: "disabled", path: path.join(out, `lab-${name}.png`) });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(400);   // charts redraw for the new width

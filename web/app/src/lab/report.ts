@@ -56,25 +56,30 @@ export function downloadLink(url: string, name: string, label: string): HTMLElem
   return link;
 }
 
-/** A command in a box with a Copy button. */
-export function commandBox(label: string, command: string): HTMLElement {
-  const copy = h("button.secondary.small", { type: "button" }, "Copy");
+/** Copy: puts `text` on the clipboard, or (without clipboard access) selects `shown` for Ctrl-C. */
+export function copyButton(text: string, shown: () => Node, label = "Copy"): HTMLElement {
+  const copy = h("button.secondary.small", { type: "button" }, label);
   copy.addEventListener("click", async () => {
     try {
-      await navigator.clipboard.writeText(command);
+      await navigator.clipboard.writeText(text);
       copy.textContent = "Copied";
     } catch {
       // Without clipboard access (plain http from another machine) select the text for Ctrl-C.
       const range = document.createRange();
-      range.selectNodeContents(code);
+      range.selectNodeContents(shown());
       getSelection()?.removeAllRanges();
       getSelection()?.addRange(range);
       copy.textContent = "Selected: Ctrl-C";
     }
-    setTimeout(() => (copy.textContent = "Copy"), 2000);
+    setTimeout(() => (copy.textContent = label), 2000);
   });
+  return copy;
+}
+
+/** A command in a box with a Copy button. */
+export function commandBox(label: string, command: string): HTMLElement {
   const code = h("code", command);
-  return h("div.command", h("div.command-head", h("span", label), copy), h("pre", code));
+  return h("div.command", h("div.command-head", h("span", label), copyButton(command, () => code)), h("pre", code));
 }
 
 export function jobTitle(job: Job): string {

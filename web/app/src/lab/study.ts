@@ -14,12 +14,15 @@ export function studyFacts(job: Job): string {
   return `tuning · ${r.players} players · ${(r.knobs ?? []).join(", ")} toward ${(r.targets ?? []).join(", ")} · budget ${n(r.budget ?? 0)}`;
 }
 
-/** "Step 3 of about 20: probe probe:take=discard · 1,200 games played". */
+/**
+ * "Batch 3 of 20 known so far: probe probe:take=discard · 1,200 of at most 60,000 games" (a study learns its
+ * later batches as it goes; the server's bound on its games does not change).
+ */
 function progressWords(job: Job): string {
   if (job.status === "queued") return "Waiting for the jobs before it.";
   if (job.step === undefined) return "Starting…";
-  const step = `Step ${(job.batches_done ?? 0) + 1} of about ${job.batches_total ?? 1}: ${job.step}`;
-  return `${step} · ${n(job.done)} games played`;
+  const step = `Batch ${(job.batches_done ?? 0) + 1} of ${job.batches_total ?? 1} known so far: ${job.step}`;
+  return `${step} · ${n(job.done)} of at most ${n(job.total)} games`;
 }
 
 /** A running study: its step, a bar of its batches, Cancel. */
@@ -33,7 +36,7 @@ function progressBox(job: Job): HTMLElement {
     "div.study-progress",
     { "data-job": job.id, "data-status": job.status },
     h("p.small.study-step", progressWords(job)),
-    h("div.row", h("progress.big", { max: job.batches_total ?? 1, value: job.batches_done ?? 0, "aria-label": "study progress" }), cancel),
+    h("div.row", h("progress.big", { max: job.total, value: job.done, "aria-label": "study progress" }), cancel),
   );
 }
 
@@ -87,7 +90,7 @@ export class StudyRunner {
     if (active(job) && box?.dataset.job === String(job.id) && box.dataset.status === job.status) {
       box.querySelector(".study-step")!.textContent = progressWords(job);
       const bar = box.querySelector<HTMLProgressElement>("progress")!;
-      (bar.max = job.batches_total ?? 1), (bar.value = job.batches_done ?? 0);
+      (bar.max = job.total), (bar.value = job.done);
       return;
     }
     if (active(job)) mount(this.element, progressBox(job));

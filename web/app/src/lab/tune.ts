@@ -5,7 +5,7 @@
 import type { GameInfo, OptionSpec } from "../api";
 import { h, toast } from "../dom";
 import { isTuneRun, saveVariantBody, type Job, type Proposal, type TuneCandidate, type TuneRun, type Variant } from "./api";
-import { commandBox, dataTable, interval, pct } from "./report";
+import { commandBox, copyButton, dataTable, interval, pct } from "./report";
 import type { LabState } from "./state";
 import { StudyRunner } from "./study";
 
@@ -84,19 +84,28 @@ function saveButton(p: Proposal, lab?: LabState): HTMLElement {
   return save;
 }
 
-/** The best candidate, then the Pareto front: settings, each target's figure, games, Save, command. */
+/** A front row: settings, each target's figure, games, Save as variant, Copy its command. */
+function frontRow(run: TuneRun, p: Proposal, commands: HTMLElement, lab?: LabState) {
+  const c = run.candidates[p.candidate];
+  const box = commandBox(`court sim — ${p.settings}`, p.command);
+  commands.append(box);
+  const actions = h("div.row.front-actions", saveButton(p, lab), copyButton(p.command, () => box.querySelector("code")!, "Copy command"));
+  return [h("b", p.settings), ...run.targets.map((_, t) => targetCell(run, t, c)), c.games.toLocaleString("en"), actions];
+}
+
+/** The best candidate, then the Pareto front as a table, then each row's `court sim` command. */
 export function tuneSection(run: TuneRun, lab?: LabState): HTMLElement {
   const best = run.proposals[0];
-  const rows = run.proposals.map((p) => {
-    const c = run.candidates[p.candidate];
-    return [h("b", p.settings), ...run.targets.map((_, t) => targetCell(run, t, c)), c.games.toLocaleString("en"), saveButton(p, lab), commandBox("court sim", p.command)];
-  });
+  const commands = h("div.front-commands");
+  const rows = run.proposals.map((p) => frontRow(run, p, commands, lab));
   const allMet = best && run.candidates[best.candidate].score === 0;
   return h(
     "div.tune-result",
     best ? h("p.tune-best", h("b", "Best: "), best.settings, allMet ? " — every target met." : " — no candidate meets every target; the front shows the trade-offs.") : h("p", "No candidate was played."),
-    h("p.muted.small", `${run.spent.toLocaleString("en")} of ${run.budget.toLocaleString("en")} games spent over ${run.candidates.length} candidates.`),
-    dataTable(["Settings", ...run.targets, "Games", "", "Confirm it"], rows, (i) => (i === 0 ? "significant" : undefined)),
+    h("p.muted.small", `${run.spent.toLocaleString("en")} of ${run.budget.toLocaleString("en")} games spent over ${run.candidates.length} candidates; the Pareto front, the best first:`),
+    dataTable(["Settings", ...run.targets, "Games", ""], rows, (i) => (i === 0 ? "significant" : undefined)),
+    h("h3", "Confirm a row with court sim"),
+    commands,
   );
 }
 
