@@ -27,8 +27,9 @@ constexpr std::int64_t kMaxBatchGames = 1'000'000;
 constexpr std::int64_t kMaxSeed = (std::int64_t{1} << 53) - 1;
 constexpr std::size_t kMaxRungs = 4, kMaxKnobs = 4, kMaxTargets = 6;
 constexpr std::int64_t kMaxCandidates = 64;
-constexpr int kKindGames = 40;        // the random playouts the study's probes find the move kinds in
-constexpr std::int64_t kAgencyGames = 200, kCoopGames = 300, kDealSample = 300, kLeastStrongGames = 100;
+constexpr int kKindGames = 40;        // the random playouts the study's probes find the move kinds in (advise_probes.cpp)
+// The study's own bounds (advisor/agency.cpp, coop.cpp, advise_strength.cpp), which advise.h does not export.
+constexpr std::int64_t kAgencyGames = 200, kCoopGames = 300, kLeastStrongGames = 100;
 
 const GameEntry& entry_of(const json& r) { return games().get(r["game"].get<std::string>()); }
 
@@ -119,7 +120,8 @@ std::int64_t ladder_rungs(const json& r) {
 GameEstimate advise_estimate(const json& r) {
   const bool coop = entry_of(r).info.cooperative;
   const auto g = r["games"].get<std::int64_t>();
-  const std::int64_t kinds = probed_kinds(r), rungs = ladder_rungs(r), sample = std::min(g, kDealSample);
+  const auto deal_sample = static_cast<std::int64_t>(advisor::AdviseRequest{}.deal_sample);
+  const std::int64_t kinds = probed_kinds(r), rungs = ladder_rungs(r), sample = std::min(g, deal_sample);
   const std::int64_t luck = rungs < 2 ? 0 : (coop ? 2 * g : g + sample) + rungs * sample;
   const std::int64_t strength = r["strong"] == r["baseline"] ? 0 : std::max(kLeastStrongGames, g / 4) * (2 + 2 * kinds);
   const std::int64_t parts = std::min(g, kAgencyGames) + (coop ? std::min(g, kCoopGames) : 0);

@@ -56,6 +56,14 @@ async function designer(server, page, out) {
   await checkFindings(page);
   await shots("advice", "#lab-advice .finding");
 
+  // The study is a job among the Simulate panel's, and its report there is the same findings.
+  await page.click("#lab-tab-simulate");
+  await page.locator(".job-row", { hasText: "design study" }).first().locator("a.job-title").click();
+  await page.waitForSelector(".report-box .report .advice-findings .finding");
+  check((await page.locator(".job-row", { hasText: "design study" }).count()) === 2, "both studies are listed");
+  await shots("study-job", ".report-box .report");
+  await page.click("#lab-tab-variants");
+
   // The page opens with them.
   await page.reload();
   await openVariant(page, server.base, name);

@@ -6,6 +6,7 @@ import type { GameInfo } from "../api";
 import { h } from "../dom";
 import { isAdvice, type Advice, type Finding, type Job, type Variant } from "./api";
 import { commandBox, interval } from "./report";
+import type { LabState } from "./state";
 import { StudyRunner } from "./study";
 
 const figure = (v: number) => (Number.isInteger(v) ? v.toLocaleString("en") : v.toPrecision(3));
@@ -71,12 +72,12 @@ function adviceOf(job: Job): HTMLElement {
 }
 
 /** The advisor's box: seat count, games a batch, Advise; the newest study at that seat count below. */
-export function adviseBox(v: Variant, game: GameInfo): HTMLElement {
+export function adviseBox(v: Variant, game: GameInfo, lab: LabState): HTMLElement {
   const seats = Array.from({ length: game.max_seats - game.min_seats + 1 }, (_, i) => game.min_seats + i);
   const players = h("select#lab-advise-players", { "aria-label": "players" }, seats.map((s) => h("option", { value: s }, String(s))));
   const games = h("input#lab-advise-games", { type: "number", min: 10, max: 1000000, value: 500, "aria-label": "games a batch" });
   const idle = () => h("p.muted.small", `No study of this variant at ${players.value} players yet: Advise plays its batches (a few minutes at 2,000 games a batch) and lists what a designer should look at.`);
-  const runner = new StudyRunner("advise", v.id, adviceOf, idle);
+  const runner = new StudyRunner(lab, "advise", v.id, adviceOf, idle);
   const atSeats = (j: Job) => j.request.players === Number(players.value);
   players.addEventListener("change", () => runner.latest(atSeats));
   const go = h("button#lab-advise", { type: "button" }, "Advise");

@@ -80,12 +80,17 @@ export class JobList {
       .catch((e) => mount(this.element, h("p.error", `Could not load the jobs: ${(e as Error).message}`)));
   }
 
-  /** A job just submitted: listed first, shown, followed. */
-  add(job: Job): void {
+  /** A job submitted elsewhere: listed first and followed. */
+  track(job: Job): void {
     this.jobs = [job, ...this.jobs.filter((j) => j.id !== job.id)];
     this.draw();
-    this.show(job);
     this.poll();
+  }
+
+  /** A job just submitted: listed first, shown, followed. */
+  add(job: Job): void {
+    this.track(job);
+    this.show(job);
     this.element.scrollIntoView({ block: "nearest" });   // on a phone the list is below the form
   }
 

@@ -4,6 +4,7 @@
 import { h, mount, toast } from "../dom";
 import { cancelJob, getJob, listJobs, submitJob, type Job, type JobKind, type JobRequest } from "./api";
 import { active, followJob } from "./jobs";
+import type { LabState } from "./state";
 
 const n = (v: number) => v.toLocaleString("en");
 
@@ -46,6 +47,7 @@ export class StudyRunner {
 
   /** `render` shows a finished job; `idle` is shown while the variant has none that `wanted` accepts. */
   constructor(
+    private readonly lab: LabState,
     private readonly kind: JobKind,
     private readonly variant: number,
     private readonly render: (job: Job) => HTMLElement,
@@ -69,7 +71,9 @@ export class StudyRunner {
   async start(request: JobRequest): Promise<void> {
     this.stop();
     try {
-      this.follow(await submitJob({ ...request, kind: this.kind, variant: this.variant }));
+      const job = await submitJob({ ...request, kind: this.kind, variant: this.variant });
+      this.lab.jobAdded(job);
+      this.follow(job);
     } catch (e) {
       mount(this.element, h("p.error.study-refused", (e as Error).message));
     }

@@ -116,7 +116,7 @@ export function tuneBox(v: Variant, game: GameInfo, lab: LabState): HTMLElement 
   const budget = h("input#lab-tune-budget", { type: "number", min: 100, max: 1000000, value: 2000, "aria-label": "budget in games" });
   const idle = () => h("p.muted.small", "No tuning run of this variant yet.");
   const render = (job: Job) => (isTuneRun(job.report) ? h("div", tuneSection(job.report, lab), commandBox("court tune", job.command)) : h("p.error", "Not a tuning run."));
-  const runner = new StudyRunner("tune", v.id, render, idle);
+  const runner = new StudyRunner(lab, "tune", v.id, render, idle);
   const go = h("button#lab-tune", { type: "button" }, "Tune");
   go.addEventListener("click", () => runner.start({ knobs: specs(knobs, true), targets: specs(targets, false), budget: Number(budget.value) }));
   runner.latest();

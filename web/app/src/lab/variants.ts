@@ -201,7 +201,7 @@ class VariantWork implements VariantHolder {
           : `${game?.title ?? draft.game}'s shipped data: edit it and save to store a variant (the shipped game stays as it is).`,
       ),
       this.problem,
-      v && game ? adviseBox(v, game) : null,
+      v && game ? adviseBox(v, game, this.lab) : null,
       v && game ? tuneBox(v, game, this.lab) : null,
       editor.element,
       h("details.lab-options", { open: true }, h("summary", "Options"), optionsForm.element),
