@@ -128,6 +128,30 @@ TEST(ServerLabStudies, ATuneJobReturnsAFrontWhoseRowsSaveAsVariants) {
   EXPECT_EQ(lab(port, "GET", "variants").json().size(), 2u);
 }
 
+// A data knob edits the variant's file; its proposals carry the edited file in their variant body and a
+// command whose --data directory holds it.
+TEST(ServerLabStudies, ADataKnobsProposalsCarryTheEditedFile) {
+  InProcessServer server(temp_db("lab_tune_data"));
+  const auto port = server.port();
+  const HttpReply base = lab(port, "POST", "variants", {{"game", "intrigue"}, {"name", "base"}});
+  ASSERT_EQ(base.status, 201) << base.body;
+  const json job = submitted(port, {{"kind", "tune"}, {"variant", base.json().at("id")},
+                                    {"knobs", {"data:cards.toml:card[1].quantity=1..3"}},
+                                    {"targets", {"length=20..40"}}, {"budget", 300}});
+  EXPECT_NE(job.at("command").get<std::string>().find("--out tuned"), std::string::npos) << job.at("command");
+  const json done = finished_job(port, job.at("id"));
+  ASSERT_EQ(done.at("status"), "done") << done.dump().substr(0, 400);
+  const json& best = done.at("report").at("proposals").at(0);
+  const std::string quantity = done.at("report").at("candidates").at(best.at("candidate").get<int>()).at("settings")
+                                   .at("cards.toml:card[1].quantity");
+  const std::string command = best.at("command");
+  const std::string dir = command.substr(command.find("--data ") + 7, command.find(' ', command.find("--data ") + 7) -
+                                                                            command.find("--data ") - 7);
+  EXPECT_NE(slurp(dir + "/cards.toml").find("quantity = " + quantity), std::string::npos) << dir;
+  EXPECT_TRUE(best.at("variant").at("files").contains("cards.toml") || quantity == "1") << best.at("variant").dump();
+  EXPECT_EQ(lab(port, "POST", "variants", best.at("variant")).status, 201);
+}
+
 // Bad study requests are refused with their field and what is allowed, and store nothing.
 TEST(ServerLabStudies, BadStudiesAreRefusedAndNothingStored) {
   InProcessServer server(temp_db("lab_bad_studies"), server::LabConfig{.max_job_games = 20000});
