@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -233,8 +234,10 @@ void check_tune(const TuneRequest& request) {
 
 namespace {
 
-nlohmann::json play(const TuneRequest& request, const Candidate& c, std::uint64_t games) {
-  return with_config(request, c, [&](const GameConfig& config) {
+// One candidate's batch; nothing when the stop flag ended it before its last game.
+std::optional<nlohmann::json> play(const TuneRequest& request, const Candidate& c, std::uint64_t games,
+                                   const TuneHooks& hooks) {
+  return with_config(request, c, [&](const GameConfig& config) -> std::optional<nlohmann::json> {
     sim::SimRequest r;
     r.entry = request.entry;
     r.players = request.players;
@@ -245,7 +248,9 @@ nlohmann::json play(const TuneRequest& request, const Candidate& c, std::uint64_
     r.settings.threads = request.threads;
     r.settings.rotate = sim::default_rotation(request.lineup);
     r.settings.shape = needs_shape(request.targets);
-    return sim::simulate(r, sim::Cluster{}, {}).document;
+    sim::SimResult result = sim::simulate(r, sim::Cluster{}, {.stop = hooks.stop, .progress = hooks.progress});
+    if (result.interrupted) return std::nullopt;
+    return std::move(result.document);
   });
 }
 
@@ -308,7 +313,46 @@ std::vector<std::size_t> pareto_front(const std::vector<Candidate>& cs) {
 
 }  // namespace
 
-TuneResult tune(const TuneRequest& request, const std::function<void(const std::string&)>& progress) {
+namespace {
+
+// The batches a race from a field of `alive` expects to play: the field, then about half of it, to one.
+int halving_batches(std::size_t alive) {
+  int out = 0;
+  for (std::size_t n = alive; n > 1; n = (n + 1) / 2) out += static_cast<int>(n);
+  return out + 1;
+}
+
+bool stopped(const TuneHooks& hooks) { return hooks.stop && hooks.stop->load(); }
+
+// Plays one rung of the race; false when the stop flag ended it.
+bool play_rung(const TuneRequest& request, TuneResult& result, Rung& rung, const TuneHooks& hooks, int& batches) {
+  auto& cs = result.candidates;
+  for (std::size_t k = 0; k < rung.played.size(); ++k) {
+    if (stopped(hooks)) return false;
+    Candidate& c = cs[rung.played[k]];
+    if (hooks.step) {
+      const std::size_t n = rung.played.size();
+      const int later = n > 1 ? halving_batches((n + 1) / 2) : 0;
+      hooks.step(fmt::format("rung {}: {} ({} games)", result.rungs.size() + 1, describe(request, c), rung.games_each),
+                 batches, batches + static_cast<int>(n - k) + later);
+    }
+    auto report = play(request, c, rung.games_each, hooks);
+    if (!report) return false;
+    ++batches;
+    c.report = std::move(*report);
+    score(request, c);
+    c.games = rung.games_each;
+    c.spent += rung.games_each;
+    ++c.rungs;
+    rung.spent += rung.games_each;
+  }
+  return true;
+}
+
+}  // namespace
+
+TuneResult tune(const TuneRequest& request, const std::function<void(const std::string&)>& progress,
+                const TuneHooks& hooks) {
   check_tune(request);
   TuneResult result;
   result.candidates = candidates_of(request);
@@ -319,17 +363,12 @@ TuneResult tune(const TuneRequest& request, const std::function<void(const std::
     else if (progress) progress(fmt::format("refused: {}: {}", describe(request, cs[i]), cs[i].problem));
   }
   std::uint64_t games = result.first_games = first_rung_games(request, alive.size());
+  int batches = 0;
   for (;;) {
     Rung rung{games, alive};
-    for (std::size_t i : alive) {
-      cs[i].report = play(request, cs[i], games);
-      score(request, cs[i]);
-      cs[i].games = games;
-      cs[i].spent += games;
-      ++cs[i].rungs;
-      rung.spent += games;
-    }
+    result.interrupted = !play_rung(request, result, rung, hooks, batches);
     result.spent += rung.spent;
+    if (result.interrupted) break;
     if (alive.size() > 1) rung.kept = survivors(alive, cs);
     std::uint64_t next = games * 2;
     const std::uint64_t left = request.budget - result.spent;
@@ -348,6 +387,8 @@ TuneResult tune(const TuneRequest& request, const std::function<void(const std::
     alive = rung.kept;
     games = next;
   }
+  std::erase_if(alive, [&](std::size_t i) { return cs[i].rungs == 0; });
+  if (alive.empty()) return result;   // stopped before any candidate played
   order(alive, cs);
   result.best = alive.front();
   result.front = pareto_front(cs);
@@ -410,7 +451,8 @@ nlohmann::json to_json(const TuneRequest& request, const TuneResult& result) {
   return {{"court_tune", 1}, {"game", request.entry->info.id}, {"players", request.players},
           {"seats", request.lineup}, {"sets", request.sets}, {"data", request.data_dir}, {"seed", request.seed},
           {"budget", request.budget}, {"spent", result.spent}, {"knobs", knobs}, {"targets", targets},
-          {"rungs", rungs}, {"candidates", cands}, {"best", result.best}, {"front", result.front}};
+          {"rungs", rungs}, {"candidates", cands}, {"best", result.best}, {"front", result.front},
+          {"interrupted", result.interrupted}};
 }
 
 }  // namespace court::advisor

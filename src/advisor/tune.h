@@ -6,6 +6,7 @@
 // deals and the winner's `court sim` command reproduces its figures. docs/report.md, "Tuning", has the method.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -15,6 +16,7 @@
 
 #include "advisor/finding.h"
 #include "engine/game.h"
+#include "sim/runner.h"
 
 namespace court::advisor {
 
@@ -111,6 +113,16 @@ struct TuneResult {
   std::vector<std::size_t> front;         // the Pareto front over the targets' distances: the best, then by score
   std::uint64_t spent = 0;
   std::uint64_t first_games = 0;          // the first rung's games per candidate
+  bool interrupted = false;               // stopped before the last rung ended (best and front: what was played)
+};
+
+// A run's controls (the Lab's jobs): a stop flag checked before every batch and passed to it, the games
+// finished over every batch, and a call before each batch with what is about to run, batches done and the
+// batches the race is expected to play (halving from the rung's field).
+struct TuneHooks {
+  const std::atomic<bool>* stop = nullptr;
+  sim::Progress* progress = nullptr;
+  std::function<void(const std::string& step, int done, int total)> step;
 };
 
 // The candidates the request tries (the grid, or a seeded sample of it), each checked by the game's loader.
@@ -121,7 +133,8 @@ std::uint64_t first_rung_games(const TuneRequest& request, std::size_t alive);
 void check_tune(const TuneRequest& request);
 
 // Runs the race. `progress` gets a line per rung.
-TuneResult tune(const TuneRequest& request, const std::function<void(const std::string&)>& progress = {});
+TuneResult tune(const TuneRequest& request, const std::function<void(const std::string&)>& progress = {},
+                const TuneHooks& hooks = {});
 
 // The candidate's options (the fixed --set and its option knobs), as key -> value.
 std::map<std::string, std::string> candidate_options(const TuneRequest& request, const Candidate& c);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "advisor/advise_html.h"
 #include "engine/registry.h"
 #include "lab/csv.h"
 #include "lab/variants.h"
@@ -128,6 +129,16 @@ void import_csv(Variant& v, const std::string& file, const std::string& table, c
   }
 }
 
+// A job's report as a page: the advice page for a study, the report page for a `court sim` job.
+std::string report_page(const nlohmann::json& doc, std::int64_t id) {
+  if (doc.contains("court_advice")) return advisor::advice_html(doc);
+  if (doc.contains("court_tune")) {
+    throw ApiError(409, "no_html", fmt::format("job {} is a tuning run: its report.json is the document (the Lab's "
+                                               "page shows its front)", id));
+  }
+  return sim::report_html(doc);
+}
+
 std::string query(const Target& target, const char* key) {
   auto it = target.query.find(key);
   return it == target.query.end() ? "" : it->second;
@@ -182,6 +193,9 @@ HttpAnswer Lab::route(const std::string& method, const std::vector<std::string>&
     auto report_of = [&](const char* key) {
       const auto doc = nlohmann::json::parse(jobs_.report_text(id_in(query(target, key), "job")));
       if (doc.contains("court_sweep")) throw ApiError(400, "bad_compare", "compare single reports, not sweeps");
+      if (doc.contains("court_advice") || doc.contains("court_tune")) {
+        throw ApiError(400, "bad_compare", "compare the reports of two `court sim` jobs, not a study's");
+      }
       return doc;
     };
     const auto a = report_of("a"), b = report_of("b");
@@ -287,7 +301,7 @@ HttpAnswer Lab::jobs(const std::string& method, const std::vector<std::string>& 
   require(method, "GET");
   const std::string file = parts.size() == 5 ? parts[4] : "";
   if (file == "report.json") return text_reply(jobs_.report_text(id), "application/json");
-  if (file == "report.html") return text_reply(sim::report_html(nlohmann::json::parse(jobs_.report_text(id))), "text/html; charset=utf-8");
+  if (file == "report.html") return text_reply(report_page(nlohmann::json::parse(jobs_.report_text(id)), id), "text/html; charset=utf-8");
   if (file == "report.csv") return text_reply(jobs_.csv_text(id), "text/csv; charset=utf-8");
   throw ApiError(404, "not_found", fmt::format("no address {}", target.path.substr(0, 100)));
 }

@@ -10,6 +10,8 @@
 #include "engine/bot.h"
 #include "engine/match.h"
 #include "engine/registry.h"
+#include "lab/job_source.h"
+#include "lab/studies.h"
 #include "lab/variants.h"
 #include "server/api_error.h"
 #include "server/json_fields.h"
@@ -28,69 +30,10 @@ std::int64_t wall_ms() {
       .count();
 }
 
-std::vector<std::string> string_list(const nlohmann::json& body, const char* key, std::size_t max) {
-  std::vector<std::string> out;
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return out;
-  if (!it->is_array() || it->size() > max) {
-    throw ApiError(400, "bad_field", fmt::format("field '{}' must be an array of at most {} strings", key, max));
-  }
-  for (const auto& v : *it) {
-    if (!v.is_string() || v.get_ref<const std::string&>().empty() || v.get_ref<const std::string&>().size() > 200) {
-      throw ApiError(400, "bad_field", fmt::format("each entry of '{}' must be a non-empty string", key));
-    }
-    out.push_back(v.get<std::string>());
-  }
-  return out;
-}
-
-void check_bots(const GameEntry& entry, const std::vector<std::string>& specs, const char* field) {
-  for (const auto& spec : specs) {
-    try {
-      if (spec == kHuman) throw UserError("a simulation plays bots only; 'human' cannot sit there");
-      make_bot(entry, spec, 0);
-      check_bot_cost(entry, spec, kBotBudget);
-    } catch (const UserError& e) {
-      throw ApiError(400, "bad_bot", fmt::format("{} '{}': {}", field, spec, e.what()));
-    }
-  }
-}
-
-// The game and its data: a shipped game, or a stored variant (its data directory and its options, under
-// the job's own options).
-struct Source {
-  const GameEntry* entry = nullptr;
-  nlohmann::json fields;   // game, and for a variant: variant, variant_name, data_dir
-  std::map<std::string, std::string> options;
-};
-
-Source read_source(const nlohmann::json& body, LabStore& store, const std::string& lab_dir) {
-  const auto variant_id = int_field(body, "variant", 1, std::int64_t{1} << 50);
-  const auto game = string_field(body, "game", 100);
-  if (variant_id.has_value() == game.has_value()) {
-    throw ApiError(400, "bad_field", "a job names either 'game' (a game id) or 'variant' (a variant's id)");
-  }
-  Source s;
-  if (game) {
-    s.entry = games().find(*game);
-    if (!s.entry) throw ApiError(400, "unknown_game", fmt::format("no game '{}' (see GET /api/games)", *game));
-    s.fields = {{"game", *game}};
-    return s;
-  }
-  auto v = store.variant(*variant_id);
-  if (!v) throw ApiError(404, "unknown_variant", fmt::format("no variant {}", *variant_id));
-  s.entry = games().find(v->game);
-  if (!s.entry) throw ApiError(409, "unknown_game", fmt::format("variant {} is of a game this server lacks", v->id));
-  s.fields = {{"game", v->game}, {"variant", v->id}, {"variant_name", v->name},
-              {"data_dir", variant_data_dir(lab_dir, *v)}};
-  s.options = v->options;
-  return s;
-}
-
-// The job as stored: every choice made explicit, so it runs the same after a restart.
-nlohmann::json normalized_request(const nlohmann::json& body, LabStore& store, const std::string& lab_dir) {
-  reject_unknown_fields(body, {"game", "variant", "players", "seats", "games", "seed", "options", "sweep", "ladder"},
-                        "a job");
+// A `court sim` job as stored: every choice made explicit, so it runs the same after a restart.
+nlohmann::json sim_job(const nlohmann::json& body, LabStore& store, const std::string& lab_dir) {
+  reject_unknown_fields(body, {"kind", "game", "variant", "players", "seats", "games", "seed", "options", "sweep",
+                               "ladder"}, "a job");
   Source source = read_source(body, store, lab_dir);
   const GameEntry& entry = *source.entry;
   for (const auto& [k, v] : option_values(body)) source.options[k] = v;
@@ -125,6 +68,25 @@ nlohmann::json normalized_request(const nlohmann::json& body, LabStore& store, c
   return out;
 }
 
+// The job's kind: sim (the default), advise or tune.
+std::string kind_field(const nlohmann::json& body) {
+  const std::string kind = string_field(body, "kind", 100).value_or("sim");
+  if (kind != "sim" && kind != "advise" && kind != "tune") {
+    throw ApiError(400, "bad_field", fmt::format("'kind' '{}' is no kind of Lab job; allowed: sim, advise, tune", kind));
+  }
+  return kind;
+}
+
+std::string kind_of(const nlohmann::json& request) { return request.value("kind", "sim"); }
+
+// The job as stored, by its kind.
+nlohmann::json normalized_request(const nlohmann::json& body, LabStore& store, const std::string& lab_dir) {
+  const std::string kind = kind_field(body);
+  if (kind == "advise") return advise_job(body, store, lab_dir);
+  if (kind == "tune") return tune_job(body, store, lab_dir);
+  return sim_job(body, store, lab_dir);
+}
+
 using Options = std::map<std::string, std::string>;
 
 // The simulator's request for a stored job (UserError for options the game refuses).
@@ -153,20 +115,38 @@ sim::SimRequest sim_request(const nlohmann::json& r, int threads) {
 }
 
 // The `court sim` command line that writes the same report.
-std::string command_line(const nlohmann::json& r) {
+std::string sim_command(const nlohmann::json& r) {
   std::string out = fmt::format("court sim {} --players {} --seats {} -n {} --seed {}", r["game"].get<std::string>(),
                                 r["players"].get<int>(), fmt::join(r["seats"].get<std::vector<std::string>>(), ","),
                                 r["games"].get<std::int64_t>(), r["seed"].get<std::uint64_t>());
   const std::string swept = r.contains("sweep") ? r["sweep"]["option"].get<std::string>() : "";
-  for (const auto& [k, v] : r["options"].items()) {
-    if (k != swept) out += fmt::format(" --set {}={}", k, v.get<std::string>());
-  }
+  out += set_args(r["options"], swept);
   if (!swept.empty()) {
     out += fmt::format(" --set {}={}", swept, fmt::join(r["sweep"]["values"].get<std::vector<std::string>>(), ","));
   }
   if (r.contains("data_dir")) out += " --data " + r["data_dir"].get<std::string>();
   if (!r["ladder"].empty()) out += fmt::format(" --ladder {}", fmt::join(r["ladder"].get<std::vector<std::string>>(), ","));
   return out + " --json report.json";
+}
+
+// The command line of the job's kind that writes the same document.
+std::string command_line(const nlohmann::json& r) {
+  const std::string kind = kind_of(r);
+  if (kind == "advise") return advise_command(r);
+  if (kind == "tune") return tune_command(r);
+  return sim_command(r);
+}
+
+// The games a stored job plays (at most, for a study), and how that count is made.
+GameEstimate estimate(const nlohmann::json& r, int threads) {
+  const std::string kind = kind_of(r);
+  if (kind == "advise") return advise_estimate(r);
+  if (kind == "tune") return tune_estimate(r);
+  const sim::SimRequest sim = sim_request(r, threads);
+  const std::size_t batches = sim::batch_count(sim);
+  return {static_cast<std::int64_t>(sim.settings.games * batches),
+          fmt::format("{} a batch, {} batches: {} variant(s) x (1 + {} ladder bots)", sim.settings.games, batches,
+                      sim.configs.size(), sim.ladder.size())};
 }
 
 }  // namespace
@@ -197,15 +177,11 @@ void LabJobs::start() {
 }
 
 // Refuses a job over the games cap, or one more than the client's or everyone's queue caps allow.
-void LabJobs::check_caps(const sim::SimRequest& sim, const std::string& client) {
-  const std::size_t batches = sim::batch_count(sim);
-  const double total = static_cast<double>(sim.settings.games) * static_cast<double>(batches);
-  if (total > static_cast<double>(settings_.max_job_games)) {
+void LabJobs::check_caps(const GameEstimate& estimate, const std::string& client) {
+  if (estimate.games > settings_.max_job_games) {
     throw ApiError(400, "job_too_big",
-                   fmt::format("this job asks for {:.0f} games ({} a batch, {} batches: {} variant(s) x (1 + {} ladder "
-                               "bots)); a job may have at most {} games in all (the server's --lab-max-job-games)",
-                               total, sim.settings.games, batches, sim.configs.size(), sim.ladder.size(),
-                               settings_.max_job_games));
+                   fmt::format("this job asks for {} games ({}); a job may have at most {} games in all (the "
+                               "server's --lab-max-job-games)", estimate.games, estimate.how, settings_.max_job_games));
   }
   const std::int64_t mine = store_.active_jobs(&client);
   if (mine >= settings_.max_client_jobs) {
@@ -223,18 +199,17 @@ void LabJobs::check_caps(const sim::SimRequest& sim, const std::string& client) 
 
 nlohmann::json LabJobs::submit(const nlohmann::json& body, const std::string& client) {
   const nlohmann::json request = normalized_request(body, store_, settings_.dir);
-  sim::SimRequest sim;
+  GameEstimate games;
   try {
-    sim = sim_request(request, settings_.threads_per_job);
+    games = estimate(request, settings_.threads_per_job);
   } catch (const UserError& e) {
     throw ApiError(400, "bad_option", e.what());
   }
-  const auto total = static_cast<std::int64_t>(sim.settings.games * sim::batch_count(sim));
   std::int64_t id = 0;
   {
     std::lock_guard hold(submit_mutex_);
-    check_caps(sim, client);
-    id = store_.add_job(request.dump(), total, wall_ms(), client);
+    check_caps(games, client);
+    id = store_.add_job(request.dump(), games.games, wall_ms(), client);
   }
   {
     std::lock_guard lock(mutex_);
@@ -248,20 +223,31 @@ nlohmann::json LabJobs::describe(std::int64_t id, bool with_report) {
   auto job = store_.job(id, with_report);
   if (!job) throw ApiError(404, "unknown_job", fmt::format("no job {}", id));
   const nlohmann::json request = nlohmann::json::parse(job->request);
-  nlohmann::json out = {{"id", id}, {"status", job->status}, {"done", job->done}, {"total", job->total},
-                        {"checkpointed", job->checkpointed},
+  const bool sim = kind_of(request) == "sim";
+  nlohmann::json out = {{"id", id}, {"kind", kind_of(request)}, {"status", job->status}, {"done", job->done},
+                        {"total", job->total}, {"checkpointed", job->checkpointed},
                         {"request", request}, {"command", command_line(request)},
-                        {"mpi_command", "mpirun -np 4 " + command_line(request)}, {"created_ms", job->created_ms}};
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = live_.find(id); it != live_.end() && job->status == "running") {
-      // Until a resumed run has loaded its checkpoint, the stored count (the checkpoint's) is the larger.
-      out["done"] = std::max(job->done, static_cast<std::int64_t>(it->second->progress.finished.load()));
-    }
-  }
+                        {"mpi_command", sim ? nlohmann::json("mpirun -np 4 " + command_line(request)) : nlohmann::json()},
+                        {"created_ms", job->created_ms}};
+  add_live(id, out, *job);
   if (!job->error.empty()) out["error"] = job->error;
   if (with_report && job->status == "done") out["report"] = nlohmann::json::parse(job->report);
   return out;
+}
+
+// A running job's games done (and a study's step and batches).
+void LabJobs::add_live(std::int64_t id, nlohmann::json& out, const Job& job) {
+  std::lock_guard lock(mutex_);
+  auto it = live_.find(id);
+  if (it == live_.end() || job.status != "running") return;
+  Live& live = *it->second;
+  // Until a resumed run has loaded its checkpoint, the stored count (the checkpoint's) is the larger.
+  out["done"] = std::max(job.done, static_cast<std::int64_t>(live.progress.finished.load()));
+  if (out["kind"] == "sim") return;
+  std::lock_guard step(live.step_mutex);
+  out["step"] = live.step;
+  out["batches_done"] = live.batches_done;
+  out["batches_total"] = live.batches_total;
 }
 
 nlohmann::json LabJobs::list() {
@@ -293,6 +279,10 @@ std::string LabJobs::report_text(std::int64_t id) {
 std::string LabJobs::csv_text(std::int64_t id) {
   report_text(id);   // refuses a job that is not done
   auto job = store_.job(id, true);
+  if (const std::string kind = kind_of(nlohmann::json::parse(job->request)); kind != "sim") {
+    throw ApiError(409, "no_csv", fmt::format("job {} is a study ({}): it plays many batches and keeps no CSV; its "
+                                              "report.json is the document", id, kind));
+  }
   if (job->total > kMaxCsvGames) {
     throw ApiError(409, "no_csv", fmt::format("job {} played {} games: the Lab keeps a job's CSV up to {} games; its "
                                               "command with --csv FILE writes it", id, job->total, kMaxCsvGames));
@@ -323,9 +313,7 @@ void LabJobs::work() {
   }
 }
 
-// Runs one job and stores how it ended: its report, cancelled, or why it failed. A job of more than
-// kMaxCsvGames games keeps no records (its games are folded as they finish) and is checkpointed every
-// checkpoint_seconds; one that had been stopped resumes from its checkpoint.
+// Runs one job and stores how it ended: its report, cancelled, or why it failed.
 void LabJobs::run(std::int64_t id) {
   std::shared_ptr<Live> live;
   {
@@ -334,25 +322,50 @@ void LabJobs::run(std::int64_t id) {
   }
   try {
     const auto job = store_.job(id, false);
-    const bool csv = job->total <= kMaxCsvGames;
-    const std::string saved = csv ? "" : store_.checkpoint(id);
-    store_.set_job(id, "running", saved.empty() ? 0 : job->checkpointed);
-    const sim::SimRequest request = sim_request(nlohmann::json::parse(job->request), settings_.threads_per_job);
-    const nlohmann::json resume = saved.empty() ? nlohmann::json() : nlohmann::json::parse(saved);
-    sim::SimHooks hooks{.stop = &live->stop, .progress = &live->progress, .keep_records = csv};
-    if (!csv) {
-      hooks.checkpoint = [&](const nlohmann::json& checkpoint) {
-        store_.set_checkpoint(id, checkpoint.dump(), static_cast<std::int64_t>(live->progress.finished.load()));
-      };
-      hooks.checkpoint_ms = std::int64_t{settings_.checkpoint_seconds} * 1000;
-      hooks.resume = resume.is_null() ? nullptr : &resume;
-    }
-    const sim::SimResult result = sim::simulate(request, sim::Cluster{}, hooks);
-    store_result(id, result, static_cast<std::int64_t>(live->progress.finished.load()));
+    if (kind_of(nlohmann::json::parse(job->request)) == "sim") run_sim(id, *job, *live);
+    else run_study(id, *job, *live);
   } catch (const std::exception& e) {
     std::cerr << fmt::format("court serve: Lab job {} failed: {}\n", id, e.what());
     store_.set_job(id, "failed", static_cast<std::int64_t>(live->progress.finished.load()), "", "", e.what());
   }
+}
+
+// A `court sim` job of more than kMaxCsvGames games keeps no records (its games are folded as they finish)
+// and is checkpointed every checkpoint_seconds; one that had been stopped resumes from its checkpoint.
+void LabJobs::run_sim(std::int64_t id, const Job& job, Live& live) {
+  const bool csv = job.total <= kMaxCsvGames;
+  const std::string saved = csv ? "" : store_.checkpoint(id);
+  store_.set_job(id, "running", saved.empty() ? 0 : job.checkpointed);
+  const sim::SimRequest request = sim_request(nlohmann::json::parse(job.request), settings_.threads_per_job);
+  const nlohmann::json resume = saved.empty() ? nlohmann::json() : nlohmann::json::parse(saved);
+  sim::SimHooks hooks{.stop = &live.stop, .progress = &live.progress, .keep_records = csv};
+  if (!csv) {
+    hooks.checkpoint = [&](const nlohmann::json& checkpoint) {
+      store_.set_checkpoint(id, checkpoint.dump(), static_cast<std::int64_t>(live.progress.finished.load()));
+    };
+    hooks.checkpoint_ms = std::int64_t{settings_.checkpoint_seconds} * 1000;
+    hooks.resume = resume.is_null() ? nullptr : &resume;
+  }
+  const sim::SimResult result = sim::simulate(request, sim::Cluster{}, hooks);
+  store_result(id, result, static_cast<std::int64_t>(live.progress.finished.load()));
+}
+
+// A study (advise or tune) has no checkpoint: one the server stopped under runs again from the start.
+void LabJobs::run_study(std::int64_t id, const Job& job, Live& live) {
+  store_.set_job(id, "running", 0);
+  const nlohmann::json request = nlohmann::json::parse(job.request);
+  StudyHooks hooks{.stop = &live.stop, .progress = &live.progress};
+  hooks.step = [&live](const std::string& step, int done, int total) {
+    std::lock_guard lock(live.step_mutex);
+    live.step = step;
+    live.batches_done = done;
+    live.batches_total = std::max(total, done + 1);
+  };
+  const StudyResult result = kind_of(request) == "advise"
+                                 ? run_advise(request, settings_.threads_per_job, hooks)
+                                 : run_tune(request, settings_.threads_per_job,
+                                            fmt::format("{}/tune-{}", settings_.dir, id), hooks);
+  store_study(id, result, static_cast<std::int64_t>(live.progress.finished.load()));
 }
 
 void LabJobs::store_result(std::int64_t id, const sim::SimResult& result, std::int64_t done) {
@@ -365,6 +378,16 @@ void LabJobs::store_result(std::int64_t id, const sim::SimResult& result, std::i
     std::vector<sim::CsvPart> parts;
     for (std::size_t v = 0; v < result.contexts.size(); ++v) parts.push_back({&result.contexts[v], &result.records[v]});
     store_.set_job(id, "done", done, result.document.dump(2) + "\n", sim::records_csv(parts));
+  }
+}
+
+void LabJobs::store_study(std::int64_t id, const StudyResult& result, std::int64_t done) {
+  if (result.interrupted && closing()) {
+    store_.set_job(id, "queued", 0);   // the server is stopping: the study runs again after the restart
+  } else if (result.interrupted) {
+    store_.set_job(id, "cancelled", done);
+  } else {
+    store_.set_job(id, "done", done, result.document.dump(2) + "\n");
   }
 }
 

@@ -1,7 +1,8 @@
-// The Lab's simulation jobs (docs/protocol.md, "The Lab"): a job is `court sim` asked through the web. It
-// runs on the Lab's own worker threads at the lowest CPU priority, so table moves always go first; one
-// job at a time by default, the rest queued; progress and cancel while it runs. Its report is the
-// document `court sim --json` writes for the same request (the same code: sim/simulate.h).
+// The Lab's jobs (docs/protocol.md, "The Lab"): a job is `court sim`, `court advise` or `court tune` asked
+// through the web ("kind": sim, advise, tune; lab/studies.h reads the last two). Every kind runs on the Lab's
+// own worker threads at the lowest CPU priority, so table moves always go first; one job at a time by
+// default, the rest queued; progress and cancel while it runs. Its report is the document the command writes
+// with --json for the same request (the same code: sim/simulate.h, advisor/advise.h, advisor/tune.h).
 #pragma once
 
 #include <atomic>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "lab/store.h"
+#include "lab/studies.h"
 #include "sim/simulate.h"
 
 namespace court::server {
@@ -50,7 +52,8 @@ class LabJobs {
   // cap, 429 too_many_jobs over the queue caps), stores and queues it for `client`.
   // Returns {"id", "status", "total", "command", "mpi_command"}.
   nlohmann::json submit(const nlohmann::json& body, const std::string& client = "");
-  // {"id","status","done","total","request","command","mpi_command","error"?,"report"? (when done)};
+  // {"id","status","done","total","request","command","mpi_command","error"?,"report"? (when done)}; a running
+  // study also has "step", "batches_done" and "batches_total".
   // ApiError 404 for an unknown id.
   nlohmann::json describe(std::int64_t id, bool with_report = true);
   nlohmann::json list();
@@ -65,11 +68,18 @@ class LabJobs {
   struct Live {
     std::atomic<bool> stop{false};
     sim::Progress progress;
+    std::mutex step_mutex;   // a study's step, batches done and batches expected
+    std::string step;
+    int batches_done = 0, batches_total = 0;
   };
   void work();
   void run(std::int64_t id);
+  void run_sim(std::int64_t id, const Job& job, Live& live);
+  void run_study(std::int64_t id, const Job& job, Live& live);
   void store_result(std::int64_t id, const sim::SimResult& result, std::int64_t done);
-  void check_caps(const sim::SimRequest& sim, const std::string& client);
+  void store_study(std::int64_t id, const StudyResult& result, std::int64_t done);
+  void check_caps(const GameEstimate& estimate, const std::string& client);
+  void add_live(std::int64_t id, nlohmann::json& out, const Job& job);
   bool closing();
 
   LabStore& store_;

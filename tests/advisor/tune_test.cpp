@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 
 #include "engine/data.h"
 #include "engine/registry.h"
@@ -69,6 +70,33 @@ TEST(Tune, FewerStartingPointsShortenIntrigueAndTheBestMeetsTheLengthBand) {
   EXPECT_NE(subject.sim_command(r.lineup, best.games, r.seed).find("--set starting_points=" + best.values[0]),
             std::string::npos);
   EXPECT_EQ(sim_report(subject.config, best.games, r.seed)["length"]["p50"].get<double>(), best.measures[0].value);
+}
+
+// The stop flag, set during the third batch, ends the race there: no later batch starts, the run says it was
+// interrupted, and its progress counted the games of the batches it played.
+TEST(Tune, TheStopFlagEndsTheRaceBetweenBatches) {
+  const TuneRequest r = intrigue_request({"starting_points=1..8"}, {"length=20..30"}, 1200);
+  std::atomic<bool> stop{false};
+  sim::Progress progress;
+  std::vector<std::string> steps;
+  TuneHooks hooks{.stop = &stop, .progress = &progress};
+  hooks.step = [&](const std::string& step, int done, int total) {
+    steps.push_back(step);
+    EXPECT_LT(done, total) << step;
+    if (done == 2) stop = true;
+  };
+  const TuneResult result = tune(r, {}, hooks);
+  EXPECT_TRUE(result.interrupted);
+  EXPECT_EQ(steps.size(), 3u) << "no batch starts after the stop";
+  EXPECT_TRUE(result.rungs.empty()) << "the first rung did not end";
+  int played = 0;
+  for (const auto& c : result.candidates) played += c.rungs;
+  EXPECT_EQ(played, 2) << "the batch the stop ended is not scored";
+  EXPECT_GE(progress.finished.load(), 2 * result.first_games);
+  EXPECT_TRUE(to_json(r, result)["interrupted"].get<bool>());
+  const TuneResult whole = tune(r);
+  EXPECT_FALSE(whole.interrupted);
+  EXPECT_FALSE(to_json(r, whole)["interrupted"].get<bool>());
 }
 
 TEST(Tune, SuccessiveHalvingDropsTheWorstAfterTheFirstRung) {

@@ -9,7 +9,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
-import { check, checkNoSideScroll, getJson, newPage, runTest } from "./lib.mjs";
+import { labShots } from "./lab-shots.mjs";
+import { check, getJson, newPage, runTest } from "./lib.mjs";
 
 const kGames = 2000;
 const kSeed = 7;
@@ -43,30 +44,7 @@ async function retypeLine(page, line, was, text) {
 async function designer(server, page, record, out) {
   const started = Date.now();
   const lap = (what) => console.log(`lab: ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  /** A screenshot at desktop size and one at phone size (the viewport, where the subject is). */
-  async function shots(name, subject) {
-    await page.evaluate(() => document.getElementById("toasts")?.replaceChildren());   // notices come and go
-    await page.screenshot({ animations: "disabled", path: path.join(out, `lab-${name}.png`) });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(400);   // charts redraw for the new width
-    if (subject) await page.locator(subject).first().scrollIntoViewIfNeeded();
-    // Nothing sticks out of the screen, but what scrolls in its own box (a wide table, the editor).
-    const wide = await page.evaluate(() => {
-      const clipped = (e) => {
-        for (let a = e.parentElement; a && a.id !== "app"; a = a.parentElement) {
-          if (getComputedStyle(a).overflowX !== "visible") return true;
-        }
-        return false;
-      };
-      return [...document.querySelectorAll("#app *")]
-        .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !clipped(e))
-        .slice(0, 5).map((e) => `${e.tagName}.${e.getAttribute("class")}`).join(", ");
-    });
-    check(!wide, `the Lab (${name}) on a phone: wider than the screen: ${wide}`);
-    await checkNoSideScroll(page, `the Lab (${name}) on a phone`);
-    await page.screenshot({ animations: "disabled", path: path.join(out, `lab-${name}-phone.png`) });
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
+  const shots = (name, subject) => labShots(page, out, name, subject);
 
   // The lobby's header leads to the Lab.
   await page.goto(`${server.base}/#/`);

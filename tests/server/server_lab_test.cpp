@@ -16,16 +16,13 @@
 #include "lab/api.h"
 #include "server/api_error.h"
 #include "server/server.h"
+#include "server/server_lab_support.h"
 #include "server/server_test_support.h"
 
 namespace court::server_test {
 namespace {
 
 using nlohmann::json;
-
-HttpReply lab(std::uint16_t port, const std::string& method, const std::string& path, const json& body = nullptr) {
-  return http(port, method, "/api/lab/" + path, body.is_null() ? "" : body.dump());
-}
 
 // POST of a card table's CSV to variant `id`'s cards.toml, as the page sends it: {"csv": "..."}.
 HttpReply import_csv(std::uint16_t port, const std::string& id, const std::string& csv) {
@@ -36,17 +33,6 @@ json shipped(std::uint16_t port, const std::string& game) {
   const HttpReply r = lab(port, "GET", "games/" + game);
   EXPECT_EQ(r.status, 200) << r.body;
   return r.json();
-}
-
-// Waits (up to two minutes) for a job to leave "queued" and "running".
-json finished_job(std::uint16_t port, std::int64_t id) {
-  for (int i = 0; i < 1200; ++i) {
-    const json job = lab(port, "GET", "jobs/" + std::to_string(id)).json();
-    if (job.at("status") != "queued" && job.at("status") != "running") return job;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ADD_FAILURE() << "job " << id << " did not finish";
-  return {};
 }
 
 std::string run_command(const std::string& command) {

@@ -34,7 +34,11 @@ export interface Variant extends VariantSummary {
 
 export type JobStatus = "queued" | "running" | "done" | "failed" | "cancelled";
 
+/** What a job runs: `court sim` (the default), a design study (`court advise`) or a tuning run (`court tune`). */
+export type JobKind = "sim" | "advise" | "tune";
+
 export interface JobRequest {
+  kind?: JobKind;
   game?: string;
   variant?: number;
   players?: number;
@@ -44,10 +48,20 @@ export interface JobRequest {
   options?: Options;
   sweep?: { option: string; values: string[] };
   ladder?: string[];
+  /** advise: the baseline and strong bots, stronger ladder rungs. */
+  baseline?: string;
+  strong?: string;
+  rungs?: string[];
+  /** tune: what to vary, what to reach, the games to spend, the most settings tried. */
+  knobs?: string[];
+  targets?: string[];
+  budget?: number;
+  candidates?: number;
 }
 
 /** A stored job's request, every choice made explicit (and, for a variant, its name and data directory). */
 export interface StoredRequest {
+  kind?: JobKind;
   game: string;
   variant?: number;
   variant_name?: string;
@@ -59,20 +73,87 @@ export interface StoredRequest {
   options: Options;
   ladder: string[];
   sweep?: { option: string; values: string[] };
+  baseline?: string;
+  strong?: string;
+  rungs?: string[];
+  knobs?: string[];
+  targets?: string[];
+  budget?: number;
 }
 
 export interface Job {
   id: number;
+  kind: JobKind;
   status: JobStatus;
   done: number;
   total: number;
   request: StoredRequest;
   command: string;
-  mpi_command: string;
+  mpi_command: string | null;
   error?: string;
-  report?: Report | SweepReport;
+  report?: Report | SweepReport | Advice | TuneRun;
   created_ms: number;
+  /** A running study: what runs now, its batches done and expected. */
+  step?: string;
+  batches_done?: number;
+  batches_total?: number;
 }
+
+/** The advice document (`court advise --json`, docs/report.md "The design advisor"): only what the Lab shows. */
+export interface Finding {
+  code: string;
+  severity: "critical" | "major" | "minor" | "note";
+  text: string;
+  evidence: Record<string, unknown>;
+  strength?: string;
+  command: string;
+}
+export interface Advice {
+  court_advice: number;
+  title: string;
+  players: number;
+  games: number;
+  seed: number;
+  baseline: string;
+  strong: string;
+  findings: Finding[];
+  checked: { check: string; result: string }[];
+}
+
+/** A tuning run (`court tune --json`) and the Lab's proposals: the Pareto front, the best first. */
+export interface TargetFigure {
+  target: string;
+  value: number;
+  ci95: [number, number];
+  met: boolean;
+  seat?: number;
+}
+export interface TuneCandidate {
+  settings: Options;
+  games: number;
+  score?: number;
+  targets?: TargetFigure[];
+  refused?: string;
+}
+export interface Proposal {
+  candidate: number;
+  settings: string;
+  command: string;
+  variant: { game: string; name: string; files: Record<string, string>; options: Options };
+}
+export interface TuneRun {
+  court_tune: number;
+  budget: number;
+  spent: number;
+  targets: string[];
+  candidates: TuneCandidate[];
+  best: number;
+  front: number[];
+  proposals: Proposal[];
+}
+
+export const isAdvice = (r: unknown): r is Advice => typeof r === "object" && r !== null && "court_advice" in r;
+export const isTuneRun = (r: unknown): r is TuneRun => typeof r === "object" && r !== null && "court_tune" in r;
 
 // The report: the document `court sim --json` writes (src/sim/report.cpp). Only the fields the Lab shows.
 export interface Rate {
@@ -171,7 +252,7 @@ export interface SweepReport {
   variants: Report[];
 }
 
-export const isSweep = (r: Report | SweepReport): r is SweepReport => "court_sweep" in r;
+export const isSweep = (r: NonNullable<Job["report"]>): r is SweepReport => "court_sweep" in r;
 
 export interface Difference {
   what: string;
@@ -274,6 +355,9 @@ export const listJobs = () => call<Job[]>("GET", "/api/lab/jobs");
 export const getJob = (id: number) => call<Job>("GET", `/api/lab/jobs/${id}`);
 export const cancelJob = (id: number) => call<{ id: number; status: JobStatus }>("DELETE", `/api/lab/jobs/${id}`);
 export const reportUrl = (id: number, kind: "json" | "csv" | "html") => `/api/lab/jobs/${id}/report.${kind}`;
+
+/** A variant body (a tuning proposal's) stored as a new variant. */
+export const saveVariantBody = (body: Proposal["variant"]) => call<Variant>("POST", "/api/lab/variants", body);
 
 export const compareJobs = (a: number, b: number) => call<Comparison>("GET", `/api/lab/compare?a=${a}&b=${b}`);
 

@@ -25,7 +25,7 @@ export function comparePanel(): ComparePanel {
   }
 
   function setJobs(jobs: Job[]) {
-    finished = jobs.filter((j) => j.status === "done" && !j.request.sweep);
+    finished = jobs.filter((j) => j.status === "done" && j.kind === "sim" && !j.request.sweep);
     for (const [select, index] of [[a, 1], [b, 0]] as const) {
       const keep = select.value;
       mount(select, finished.map((j) => h("option", { value: j.id }, label(j))));

@@ -3,9 +3,32 @@
 import { h, mount, toast } from "../dom";
 import { cancelJob, getJob, listJobs, type Job } from "./api";
 import { jobTitle, reportPanel } from "./report";
+import { studyFacts } from "./study";
 
 const kPollMs = 500;
-const active = (j: Job) => j.status === "queued" || j.status === "running";
+export const active = (j: Job) => j.status === "queued" || j.status === "running";
+
+/** Polls job `id` every half second while it is queued or running, telling `update` each state; returns a stop. */
+export function followJob(id: number, update: (job: Job) => void): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      const job = await getJob(id);
+      if (stopped) return;
+      update(job);
+      if (!active(job)) return;
+    } catch {
+      // The next round tries again.
+    }
+    if (!stopped) timer = setTimeout(tick, kPollMs);
+  };
+  timer = setTimeout(tick, 0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
 
 /** "42% · 420 of 1,000": a job's progress in words. */
 function progressWords(job: Job): string {
@@ -13,9 +36,10 @@ function progressWords(job: Job): string {
   return `${Math.floor(100 * fraction)}% · ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")}`;
 }
 
-/** A job's request in a line: games, seats, seed, sweep, ladder. */
+/** A job's request in a line: games, seats, seed, sweep, ladder (a study: what it studies or tunes). */
 function jobFacts(job: Job): HTMLElement {
   const r = job.request;
+  if (job.kind !== "sim") return h("div.muted.small", studyFacts(job));
   return h(
     "div.muted.small",
     `${r.games.toLocaleString("en")} games · seats ${r.seats.join(", ")} · seed ${r.seed}`,
@@ -56,12 +80,17 @@ export class JobList {
       .catch((e) => mount(this.element, h("p.error", `Could not load the jobs: ${(e as Error).message}`)));
   }
 
-  /** A job just submitted: listed first, shown, followed. */
-  add(job: Job): void {
+  /** A job submitted elsewhere: listed first and followed. */
+  track(job: Job): void {
     this.jobs = [job, ...this.jobs.filter((j) => j.id !== job.id)];
     this.draw();
-    this.show(job);
     this.poll();
+  }
+
+  /** A job just submitted: listed first, shown, followed. */
+  add(job: Job): void {
+    this.track(job);
+    this.show(job);
     this.element.scrollIntoView({ block: "nearest" });   // on a phone the list is below the form
   }
 

@@ -6,7 +6,9 @@ import {
   download,
   downloadVariantZip,
   getVariant,
+  isAdvice,
   isSweep,
+  isTuneRun,
   loadLabToken,
   reportUrl,
   variantFileUrl,
@@ -15,7 +17,10 @@ import {
   type SweepReport,
   type Variant,
 } from "./api";
+import { adviceSection } from "./advice";
 import { chartBoxes, reportCharts, sweepCharts } from "./charts";
+import { studyFacts } from "./study";
+import { tuneSection } from "./tune";
 
 export const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 export const interval = (c: [number, number]) => `${pct(c[0])} – ${pct(c[1])}`;
@@ -51,25 +56,30 @@ export function downloadLink(url: string, name: string, label: string): HTMLElem
   return link;
 }
 
-/** A command in a box with a Copy button. */
-export function commandBox(label: string, command: string): HTMLElement {
-  const copy = h("button.secondary.small", { type: "button" }, "Copy");
+/** Copy: puts `text` on the clipboard, or (without clipboard access) selects `shown` for Ctrl-C. */
+export function copyButton(text: string, shown: () => Node, label = "Copy"): HTMLElement {
+  const copy = h("button.secondary.small", { type: "button" }, label);
   copy.addEventListener("click", async () => {
     try {
-      await navigator.clipboard.writeText(command);
+      await navigator.clipboard.writeText(text);
       copy.textContent = "Copied";
     } catch {
       // Without clipboard access (plain http from another machine) select the text for Ctrl-C.
       const range = document.createRange();
-      range.selectNodeContents(code);
+      range.selectNodeContents(shown());
       getSelection()?.removeAllRanges();
       getSelection()?.addRange(range);
       copy.textContent = "Selected: Ctrl-C";
     }
-    setTimeout(() => (copy.textContent = "Copy"), 2000);
+    setTimeout(() => (copy.textContent = label), 2000);
   });
+  return copy;
+}
+
+/** A command in a box with a Copy button. */
+export function commandBox(label: string, command: string): HTMLElement {
   const code = h("code", command);
-  return h("div.command", h("div.command-head", h("span", label), copy), h("pre", code));
+  return h("div.command", h("div.command-head", h("span", label), copyButton(command, () => code)), h("pre", code));
 }
 
 export function jobTitle(job: Job): string {
@@ -78,8 +88,22 @@ export function jobTitle(job: Job): string {
   return `#${job.id} ${what}`;
 }
 
+/** A study's panel: what it studied, its findings or front, the command that writes the same document. */
+function studyPanel(job: Job): HTMLElement {
+  const r = job.report;
+  return h(
+    "section.report",
+    { "data-job": job.id },
+    h("h2", jobTitle(job)),
+    h("p.muted.small", studyFacts(job)),
+    isAdvice(r) ? adviceSection(r) : isTuneRun(r) ? tuneSection(r) : h("p", { class: job.status === "failed" ? "error" : "muted" }, job.error ?? `This job is ${job.status}.`),
+    commandBox(`court ${job.kind}`, job.command),
+  );
+}
+
 /** The whole panel of a finished (or failed) job. */
 export function reportPanel(job: Job): HTMLElement {
+  if (job.kind !== "sim") return studyPanel(job);
   const box = h("section.report", { "data-job": job.id });
   box.append(
     h("h2", `${jobTitle(job)} · ${job.total.toLocaleString("en")} games`),
@@ -99,7 +123,7 @@ export function reportPanel(job: Job): HTMLElement {
       downloadLink(reportUrl(job.id, "html"), `report-${job.id}.html`, "report.html"),
     ),
   );
-  const report = job.report;
+  const report = job.report as Report | SweepReport;
   if (isSweep(report)) box.append(sweepSection(job, report));
   else box.append(reportSection(report));
   box.append(reproduce(job));
@@ -123,7 +147,7 @@ function reproduce(job: Job): HTMLElement {
     h("h3", "Run it yourself"),
     h("p.small", "The same numbers come out of ", h("code", "court sim"), " with the same seed, on this machine or a cluster:"),
     commandBox("court sim", job.command),
-    commandBox("on a cluster (MPI)", job.mpi_command),
+    commandBox("on a cluster (MPI)", job.mpi_command ?? ""),
   );
   const id = job.request.variant;
   if (id === undefined) return box;

@@ -201,6 +201,7 @@ export function simulatePanel(lab: LabState): SimulatePanel {
   const form = new SimForm(lab);
   const jobs = new JobList();
   jobs.load();
+  lab.jobAdded = (job) => jobs.track(job);
   const formEl = simFormElement(form.f);
   formEl.addEventListener("submit", (e) => submit(e, form, jobs));
   const element = h(

@@ -1,6 +1,6 @@
 // What the Lab's panels share: the games, the stored variants and the way from one panel to another.
 import type { GameInfo } from "../api";
-import { listVariants, type VariantSummary } from "./api";
+import { listVariants, type Job, type VariantSummary } from "./api";
 
 /** A simulation's source: a game's shipped data or a stored variant. */
 export type Source = { game: string } | { variant: number };
@@ -10,6 +10,8 @@ export class LabState {
   private readonly listeners: (() => void)[] = [];
   /** Set by the page: shows the Simulate panel with this source chosen. */
   simulate: (source: Source) => void = () => {};
+  /** Set by the Simulate panel: lists and follows a job submitted elsewhere (a study on a variant's page). */
+  jobAdded: (job: Job) => void = () => {};
 
   constructor(readonly games: GameInfo[]) {}
 

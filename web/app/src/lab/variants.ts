@@ -1,7 +1,7 @@
 // The Variants panel: start from a game's shipped data or a stored variant; edit its data files (editor.ts)
 // and options (options.ts); save (the game's own loader judges it; a refusal is shown at its file, line and
-// field); the stored variants (variant-list.ts: duplicate, rename, delete); card tables as CSV; a table of
-// the variant.
+// field); the stored variants (variant-list.ts: duplicate, rename, delete); a stored variant opens with the
+// design advisor's findings (advice.ts) and its tuner (tune.ts); card tables as CSV; a table of the variant.
 import type { OptionSpec } from "../api";
 import { h, mount, toast } from "../dom";
 import {
@@ -14,11 +14,13 @@ import {
   type Variant,
   type VariantSummary,
 } from "./api";
+import { adviseBox } from "./advice";
 import { csvBox } from "./csv";
 import { FileEditor } from "./editor";
 import { OptionsForm } from "./options";
 import { playBox } from "./play";
 import { withoutPlace, type LabState } from "./state";
+import { tuneBox } from "./tune";
 import { VariantList, type VariantHolder } from "./variant-list";
 
 /** What the editor holds: a game's shipped data (not stored yet) or a stored variant. */
@@ -199,6 +201,8 @@ class VariantWork implements VariantHolder {
           : `${game?.title ?? draft.game}'s shipped data: edit it and save to store a variant (the shipped game stays as it is).`,
       ),
       this.problem,
+      v && game ? adviseBox(v, game, this.lab) : null,
+      v && game ? tuneBox(v, game, this.lab) : null,
       editor.element,
       h("details.lab-options", { open: true }, h("summary", "Options"), optionsForm.element),
       v
