@@ -160,6 +160,25 @@ void add_part(Study& s, nlohmann::json& doc, const char* key, PartResult part) {
 
 }  // namespace
 
+StudyBound study_bound(const AdviseRequest& request) {
+  const AdviseHooks none;
+  const Study s(request, none);
+  const bool coop = s.in.subject.entry->info.cooperative;
+  std::uint64_t kinds = 0;
+  if (s.in.baseline.find(':') == std::string::npos) {   // the probes' base must be a plain bot
+    for (const auto& [kind, share] : probe_kind_shares(s.in)) kinds += share >= request.min_kind_share ? 1 : 0;
+  }
+  const std::uint64_t g = request.games, rungs = rungs_of(s).size(), sample = std::min(g, request.deal_sample);
+  const std::uint64_t luck = rungs < 2 ? 0 : (coop ? 2 * g : g + sample) + rungs * sample;
+  const std::uint64_t strength = s.in.strong == s.in.baseline ? 0 : strong_batch(request) * (2 + 2 * kinds);
+  const std::uint64_t parts = (request.agency ? std::min(g, kAgencyGames) : 0) +
+                              (coop && request.cooperative ? std::min(g, kCoopGames) : 0);
+  return {g * (1 + 2 * kinds) + luck + strength + parts,
+          fmt::format("at most: {} a batch for the baseline and 2 x {} move-kind probes, {} for luck and skill, {} "
+                      "for the second-strength checks, {} for agency and cooperative play", g, kinds, luck, strength,
+                      parts)};
+}
+
 nlohmann::json advise(const AdviseRequest& request, const AdviseHooks& hooks) {
   Study s(request, hooks);
   std::vector<std::string> bots{s.in.baseline, s.in.strong};

@@ -49,4 +49,12 @@ inline constexpr double kFamilyAlpha = 0.01;
 // The advice document (docs/report.md, "The design advisor"). UserError on bad input (unknown bots).
 nlohmann::json advise(const AdviseRequest& request, const AdviseHooks& hooks = {});
 
+// The most games a study of `request` can play (every probe and every strength check raised), and how that
+// is counted, in words: for the Lab's caps and its progress bar. It finds the move kinds as the study does.
+struct StudyBound {
+  std::uint64_t games = 0;
+  std::string how;
+};
+StudyBound study_bound(const AdviseRequest& request);
+
 }  // namespace court::advisor

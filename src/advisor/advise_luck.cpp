@@ -15,14 +15,6 @@ namespace {
 constexpr double kSkillEdge = 0.05;   // the strongest rung beats the weakest by less than this: no skill
 constexpr double kDealShare = 0.5;    // the deal explains at least this share of the outcome variance
 
-std::vector<std::string> rungs_of(const Study& s) {
-  std::vector<std::string> rungs{"random"};
-  if (s.in.baseline != "random") rungs.push_back(s.in.baseline);
-  for (const auto& r : s.request.rungs) {
-    if (std::find(rungs.begin(), rungs.end(), r) == rungs.end()) rungs.push_back(r);
-  }
-  return rungs;
-}
 
 // Outcome y[u][l] of unit u (a seed and seat, or a seed for a team) under lineup l: the share of the
 // variance between units (intraclass correlation, one-way random effects), in [0, 1].
@@ -139,6 +131,15 @@ void deal_finding(Study& s, nlohmann::json& luck, const std::vector<std::string>
 }
 
 }  // namespace
+
+std::vector<std::string> rungs_of(const Study& s) {
+  std::vector<std::string> rungs{"random"};
+  if (s.in.baseline != "random") rungs.push_back(s.in.baseline);
+  for (const auto& r : s.request.rungs) {
+    if (std::find(rungs.begin(), rungs.end(), r) == rungs.end()) rungs.push_back(r);
+  }
+  return rungs;
+}
 
 nlohmann::json study_luck(Study& s) {
   nlohmann::json luck = nlohmann::json::object();

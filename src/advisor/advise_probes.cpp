@@ -19,7 +19,6 @@ constexpr double kDeadTolerance = 0.03;   // a dead option's `never` interval re
 constexpr double kEndingShare = 0.5;      // an ending kind ends at least this share of games in round 1 ...
 constexpr double kEndingMore = 0.25;      // ... and this much more often than the baseline
 constexpr double kShorter = 0.6;          // without shape figures: games this much shorter than the baseline's
-constexpr int kKindGames = 40;            // random playouts that discover the kinds
 
 struct Probe {
   std::string kind, spec;
@@ -103,15 +102,15 @@ nlohmann::json probe_json(const Probe& p) {
 // How often each kind is legal at the decisions of kKindGames games the baseline plays: a kind random play
 // seldom reaches (Persuasion's independence when a variant opens it in round 3, after random games have ended)
 // is met there.
-std::map<std::string, double> baseline_kind_shares(const Study& s, const GameFactory& factory) {
-  const GameEntry& entry = *s.in.subject.entry;
-  Chooser play(mix_seed(s.in.seed, 0x6b1d));
+std::map<std::string, double> baseline_kind_shares(const StudyInput& in, const GameFactory& factory) {
+  const GameEntry& entry = *in.subject.entry;
+  Chooser play(mix_seed(in.seed, 0x6b1d));
   std::map<std::string, double> counts;
   double decisions = 0;
   ActionList legal;
   for (int g = 0; g < kKindGames; ++g) {
-    auto state = factory.new_game(s.in.seed + static_cast<std::uint64_t>(g));
-    auto bots = make_bots(entry, s.in.baseline, s.players(), mix_seed(s.in.seed, 0x6b1e + static_cast<std::uint64_t>(g)));
+    auto state = factory.new_game(in.seed + static_cast<std::uint64_t>(g));
+    auto bots = make_bots(entry, in.baseline, in.subject.config.seats, mix_seed(in.seed, 0x6b1e + static_cast<std::uint64_t>(g)));
     for (int step = 0; step < entry.info.max_steps && !state->terminal(); ++step) {
       const Seat seat = next_seat(*state);
       state->legal_actions(seat, legal);
@@ -128,16 +127,8 @@ std::map<std::string, double> baseline_kind_shares(const Study& s, const GameFac
   return counts;
 }
 
-// Each kind's share of decisions where it is legal: the larger of random playouts' and the baseline's games'.
-std::map<std::string, double> kind_shares(const Study& s) {
-  const auto factory = s.in.subject.entry->prepare(s.in.subject.config);
-  auto shares = move_kind_shares(*factory, kKindGames, s.in.seed);
-  for (const auto& [kind, share] : baseline_kind_shares(s, *factory)) shares[kind] = std::max(shares[kind], share);
-  return shares;
-}
-
 std::vector<std::string> probe_kinds(Study& s, nlohmann::json& section) {
-  const auto shares = kind_shares(s);
+  const auto shares = probe_kind_shares(s.in);
   std::vector<std::string> kinds, skipped;
   for (const auto& [kind, share] : shares) (share >= s.request.min_kind_share ? kinds : skipped).push_back(kind);
   section["kinds"] = shares;
@@ -225,6 +216,13 @@ void probe_findings(Study& s, std::vector<Probe>& probes, const Reference& ref) 
 }
 
 }  // namespace
+
+std::map<std::string, double> probe_kind_shares(const StudyInput& in) {
+  const auto factory = in.subject.entry->prepare(in.subject.config);
+  auto shares = move_kind_shares(*factory, kKindGames, in.seed);
+  for (const auto& [kind, share] : baseline_kind_shares(in, *factory)) shares[kind] = std::max(shares[kind], share);
+  return shares;
+}
 
 nlohmann::json study_probes(Study& s, const nlohmann::json& baseline) {
   nlohmann::json section = nlohmann::json::object();

@@ -10,10 +10,6 @@
 namespace court::advisor {
 namespace {
 
-std::uint64_t strong_games(const Study& s) {
-  return s.request.strong_games ? s.request.strong_games : std::max<std::uint64_t>(100, s.in.games / 4);
-}
-
 const Finding* same(const std::vector<Finding>& found, const Finding& f) {
   for (const auto& g : found) {
     if (g.code == f.code && g.evidence.value("key", "") == f.evidence.value("key", "")) return &g;
@@ -23,7 +19,7 @@ const Finding* same(const std::vector<Finding>& found, const Finding& f) {
 
 void check_baseline(Study& s, const std::vector<Finding*>& list) {
   if (list.empty()) return;
-  const auto games = strong_games(s);
+  const auto games = strong_batch(s.request);
   const auto report = s.run(s.everywhere(s.in.strong), games, true, "strength: baseline findings");
   if (!report) return;
   const auto again = baseline_findings(s, *report, s.in.strong, false);
@@ -63,7 +59,7 @@ void check_probe(Study& s, Finding& f, const BotRate& ref, std::uint64_t games) 
 
 void check_probes(Study& s, const std::vector<Finding*>& list) {
   if (list.empty()) return;
-  const auto games = strong_games(s);
+  const auto games = strong_batch(s.request);
   const auto ref_report = s.run(s.one_against(s.in.baseline, s.in.strong), games, true, "strength: reference");
   if (!ref_report) return;
   const BotRate ref = bot_rate(*ref_report, s.in.baseline).value_or(BotRate{});
@@ -78,6 +74,10 @@ void check_probes(Study& s, const std::vector<Finding*>& list) {
 }
 
 }  // namespace
+
+std::uint64_t strong_batch(const AdviseRequest& r) {
+  return r.strong_games ? r.strong_games : std::max<std::uint64_t>(100, r.games / 4);
+}
 
 void check_strength(Study& s, const nlohmann::json&) {
   if (s.in.strong.empty() || s.in.strong == s.in.baseline) {

@@ -14,7 +14,7 @@ namespace court::advisor {
 namespace {
 
 constexpr std::uint64_t kMaxDecisions = 300;   // decisions sampled (each asks the strong bot once)
-constexpr std::uint64_t kMaxGames = 200;       // games played to find them
+constexpr std::uint64_t kMaxGames = kAgencyGames;   // games played to find them (parts.h)
 constexpr double kPerGame = 8;                 // decisions sampled per game, on average, spread over it
 
 // What one move kind saw at the sampled decisions that were not forced.

@@ -15,7 +15,7 @@
 namespace court::advisor {
 namespace {
 
-constexpr std::uint64_t kMaxGames = 300;    // games played (the team's rate and the causes)
+constexpr std::uint64_t kMaxGames = kCoopGames;   // games played (the team's rate and the causes; parts.h)
 constexpr std::size_t kMaxSearched = 16;    // lost games whose unavoidable point is searched
 constexpr int kPlayouts = 4;                // playouts per bot (baseline, random) at each step tried
 

@@ -2,6 +2,7 @@
 // the tests (one-sided binomial, Holm), and the figures read from a report document.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -57,6 +58,15 @@ std::optional<BotRate> bot_rate(const nlohmann::json& report, const std::string&
 std::optional<double> first_round_share(const nlohmann::json& report);
 std::string pct(double rate);                             // "67%"
 std::string pct_ci(double rate, double low, double high); // "67% [65%, 69%]"
+
+// Each move kind's share of decisions where it is legal: the larger of kKindGames random playouts' and as many
+// games of the baseline (advise_probes.cpp); the probes take the kinds at request.min_kind_share or more.
+std::map<std::string, double> probe_kind_shares(const StudyInput& in);
+inline constexpr int kKindGames = 40;
+// The ladder's rungs for luck and skill: random, the baseline, then the request's rungs (advise_luck.cpp).
+std::vector<std::string> rungs_of(const Study& s);
+// The games of each second-strength batch: request.strong_games, else a quarter of a batch, at least 100.
+std::uint64_t strong_batch(const AdviseRequest& request);
 
 // The study's parts, each adding its findings and checks (advise_*.cpp).
 // Baseline findings of `report` (seat balance, cards, shape), for the bot `bot`.

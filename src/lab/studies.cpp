@@ -6,11 +6,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <set>
 
 #include "advisor/advise.h"
 #include "advisor/tune.h"
-#include "bots/probe_bot.h"
 #include "engine/registry.h"
 #include "lab/job_source.h"
 #include "server/api_error.h"
@@ -27,9 +25,6 @@ constexpr std::int64_t kMaxBatchGames = 1'000'000;
 constexpr std::int64_t kMaxSeed = (std::int64_t{1} << 53) - 1;
 constexpr std::size_t kMaxRungs = 4, kMaxKnobs = 4, kMaxTargets = 6;
 constexpr std::int64_t kMaxCandidates = 64;
-constexpr int kKindGames = 40;        // the random playouts the study's probes find the move kinds in (advise_probes.cpp)
-// The study's own bounds (advisor/agency.cpp, coop.cpp, advise_strength.cpp), which advise.h does not export.
-constexpr std::int64_t kAgencyGames = 200, kCoopGames = 300, kLeastStrongGames = 100;
 
 const GameEntry& entry_of(const json& r) { return games().get(r["game"].get<std::string>()); }
 
@@ -97,38 +92,27 @@ json advise_job(const json& body, LabStore& store, const std::string& lab_dir) {
 
 namespace {
 
-// The probes the study plays: the move kinds legal often enough in its random playouts (none when the
-// baseline has parameters: the probes' base must be a plain bot).
-std::int64_t probed_kinds(const json& r) {
-  if (r["baseline"].get<std::string>().find(':') != std::string::npos) return 0;
-  const auto factory = entry_of(r).prepare(config_of(r));
-  const auto shares = move_kind_shares(*factory, kKindGames, r["seed"].get<std::uint64_t>());
-  const double least = advisor::AdviseRequest{}.min_kind_share;
-  return std::count_if(shares.begin(), shares.end(), [&](const auto& s) { return s.second >= least; });
-}
-
-std::int64_t ladder_rungs(const json& r) {
-  std::set<std::string> rungs{"random", r["baseline"].get<std::string>()};
-  for (const auto& rung : r["rungs"]) rungs.insert(rung.get<std::string>());
-  return static_cast<std::int64_t>(rungs.size());
+// The advisor's request for a stored study job.
+advisor::AdviseRequest advise_request(const json& r, int threads) {
+  advisor::AdviseRequest a;
+  a.subject.entry = &entry_of(r);
+  a.subject.config = config_of(r);
+  a.subject.set_args = option_args(r["options"]);
+  a.baseline = r["baseline"];
+  a.strong = r["strong"];
+  a.rungs = r["rungs"].get<std::vector<std::string>>();
+  a.games = r["games"];
+  a.seed = r["seed"];
+  a.threads = threads;
+  return a;
 }
 
 }  // namespace
 
-// The study's batches (advisor/advise.h), each at its most: the baseline, two probes a move kind, the luck
-// batches, the strength checks (every probe raised), and the parts' own games.
+// The study's batches at their most, counted by the advisor itself (advisor::study_bound).
 GameEstimate advise_estimate(const json& r) {
-  const bool coop = entry_of(r).info.cooperative;
-  const auto g = r["games"].get<std::int64_t>();
-  const auto deal_sample = static_cast<std::int64_t>(advisor::AdviseRequest{}.deal_sample);
-  const std::int64_t kinds = probed_kinds(r), rungs = ladder_rungs(r), sample = std::min(g, deal_sample);
-  const std::int64_t luck = rungs < 2 ? 0 : (coop ? 2 * g : g + sample) + rungs * sample;
-  const std::int64_t strength = r["strong"] == r["baseline"] ? 0 : std::max(kLeastStrongGames, g / 4) * (2 + 2 * kinds);
-  const std::int64_t parts = std::min(g, kAgencyGames) + (coop ? std::min(g, kCoopGames) : 0);
-  const std::int64_t total = g * (1 + 2 * kinds) + luck + strength + parts;
-  return {total, fmt::format("at most: {} a batch for the baseline and 2 x {} move-kind probes, {} for luck and skill, "
-                             "{} for the second-strength checks, {} for agency and cooperative play",
-                             g, kinds, luck, strength, parts)};
+  const advisor::StudyBound bound = advisor::study_bound(advise_request(r, 1));
+  return {static_cast<std::int64_t>(bound.games), bound.how};
 }
 
 std::string advise_command(const json& r) {
@@ -141,17 +125,7 @@ std::string advise_command(const json& r) {
 }
 
 StudyResult run_advise(const json& r, int threads, const StudyHooks& hooks) {
-  advisor::AdviseRequest a;
-  a.subject.entry = &entry_of(r);
-  a.subject.config = config_of(r);
-  a.subject.set_args = option_args(r["options"]);
-  a.baseline = r["baseline"];
-  a.strong = r["strong"];
-  a.rungs = r["rungs"].get<std::vector<std::string>>();
-  a.games = r["games"];
-  a.seed = r["seed"];
-  a.threads = threads;
-  json doc = advisor::advise(a, {.stop = hooks.stop, .progress = hooks.progress, .step = hooks.step});
+  json doc = advisor::advise(advise_request(r, threads), {.stop = hooks.stop, .progress = hooks.progress, .step = hooks.step});
   const bool interrupted = doc.value("interrupted", false);
   return {std::move(doc), interrupted};
 }

@@ -77,6 +77,24 @@ TEST(Advise, AKindOnlyTheBaselineReachesIsProbed) {
   EXPECT_TRUE(probed);
 }
 
+// The Lab's cap and progress bar count a study's games before it runs (study_bound): never fewer than it plays,
+// with the probes of every kind it probes (also one only the baseline's games reach).
+TEST(Advise, TheStudyBoundCountsEveryBatchTheStudyPlays) {
+  for (const std::map<std::string, std::string>& options :
+       {std::map<std::string, std::string>{}, {{"independence_from", "3"}}}) {
+    AdviseRequest r = persuasion3("", 100);
+    r.subject.config = r.subject.entry->make_config(3, options);
+    r.agency = r.cooperative = false;
+    sim::Progress progress;
+    const nlohmann::json doc = advise(r, {.progress = &progress});
+    const StudyBound bound = study_bound(r);
+    EXPECT_GT(progress.finished.load(), 0u);
+    EXPECT_LE(progress.finished.load(), bound.games) << bound.how;
+    const std::string probes = "2 x " + std::to_string(doc["probes"].size() / 2) + " move-kind probes";
+    EXPECT_NE(bound.how.find(probes), std::string::npos) << bound.how;
+  }
+}
+
 TEST(Advise, TheDocumentHasItsFieldsAndRanksFindings) {
   const nlohmann::json doc = advise(persuasion3("", 200));
   for (const char* key : {"court_advice", "game", "players", "options", "data_dir", "baseline", "strong", "games",
