@@ -583,13 +583,17 @@ class PlannerBot final : public Bot {
       std::sort(cands.begin(), cands.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
       return cands[0].second;
     }
+    // Every candidate is played out on the same sampled futures (common random numbers): the
+    // candidates' averages then differ by what the candidates do, not by the luck of the draws.
+    const std::uint64_t futures = rng_();
     double best_value = -1e300;
     Action best = cands[0].second;
     for (const auto& [g, a] : cands) {
       double total = 0;
       for (int r = 0; r < rollouts_; ++r) {
         GameshireState copy = st;
-        copy.determinize(seat, rng_);
+        Rng future = make_rng(mix_seed(futures, static_cast<std::uint64_t>(r)));
+        copy.determinize(seat, future);
         copy.apply(seat, a);
         greedy_playout(copy);
         total += result_value(copy, seat);
