@@ -646,8 +646,8 @@ std::unique_ptr<Bot> make_greedy_bot(const BotParams& params, std::uint64_t seed
 
 std::unique_ptr<Bot> make_planner_bot(const BotParams& params, std::uint64_t seed) {
   check_bot_params("planner", params, {"rollouts", "width"});
-  const int rollouts = static_cast<int>(bot_param_int("planner", params, "rollouts", 4, 1, 1000));
-  const int width = static_cast<int>(bot_param_int("planner", params, "width", 3, 1, 64));
+  const int rollouts = static_cast<int>(bot_param_int("planner", params, "rollouts", 8, 1, 1000));
+  const int width = static_cast<int>(bot_param_int("planner", params, "width", 5, 1, 64));
   return std::make_unique<PlannerBot>(rollouts, width, seed);
 }
 
