@@ -56,9 +56,10 @@ void BM_GreedyGames(benchmark::State& state) {
 }
 BENCHMARK(BM_GreedyGames)->Arg(1)->Arg(2)->Arg(4)->Unit(benchmark::kMillisecond);
 
-// The planner (the strong level) in every seat: its decisions per second, where a seat has a real
-// choice (the time per decision at a table is the inverse).
+// The strong level (src/games/levels.cpp) in every seat: its decisions per second, where a seat has
+// a real choice (the time per decision at a table is the inverse).
 void BM_PlannerDecisions(benchmark::State& state) {
+  static const BotParams kStrong = {{"rollouts", "8"}, {"width", "5"}, {"common", "1"}};
   const int seats = static_cast<int>(state.range(0));
   static const GameEntry entry = make_game_entry<GameshireGame>();
   const auto factory = entry.prepare(entry.make_config(seats, {}));
@@ -68,7 +69,7 @@ void BM_PlannerDecisions(benchmark::State& state) {
   for (auto _ : state) {
     auto game = factory->new_game(seed);
     std::vector<std::unique_ptr<Bot>> bots;
-    for (int k = 0; k < seats; ++k) bots.push_back(make_planner_bot({}, mix_seed(seed, static_cast<std::uint64_t>(k))));
+    for (int k = 0; k < seats; ++k) bots.push_back(make_planner_bot(kStrong, mix_seed(seed, static_cast<std::uint64_t>(k))));
     ++seed;
     while (!game->terminal()) {
       const Seat seat = game->to_act().lowest();

@@ -96,6 +96,7 @@ TEST(GameshireBots, GreedyAndPlannerPlayWholeGames) {
     }
   }
   EXPECT_THROW(make_planner_bot({{"depth", "3"}}, 1), UserError);
+  EXPECT_THROW(make_planner_bot({{"common", "2"}}, 1), UserError);
 }
 
 // The planner's search should prefer the obviously better card: with one gift left to deliver, a
@@ -146,7 +147,7 @@ TEST(GameshireBots, PlannerChoosesTheCardThatWinsMoreSampledFutures) {
   // Whatever its own sampled futures, the planner leaves Crown Fair for a card that wins at least ten
   // futures more (Crooked Lane, or with some seeds Lambing, 26 of 40).
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    auto planner = make_planner_bot({}, seed);
+    auto planner = make_planner_bot({{"rollouts", "8"}, {"width", "5"}, {"common", "1"}}, seed);   // the strong level
     auto copy = g->clone();
     const Action chosen = planner->choose(*copy, 0);
     EXPECT_NE(chosen.code, greedy.code) << "planner seed " << seed;
