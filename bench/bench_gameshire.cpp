@@ -1,6 +1,6 @@
 // Gameshire: placements enumerated per second (every orientation of every season card over a map,
 // as bitboard shifts and masks), legal-move generation at a Record step, and whole games per second
-// with the greedy policy for every seat (one core).
+// with the greedy policy for every seat, and the planner's decisions per second (one core).
 #include <benchmark/benchmark.h>
 
 #include "games/gameshire/bot.h"
@@ -55,6 +55,33 @@ void BM_GreedyGames(benchmark::State& state) {
   state.counters["win_rate"] = static_cast<double>(wins) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_GreedyGames)->Arg(1)->Arg(2)->Arg(4)->Unit(benchmark::kMillisecond);
+
+// The strong level (src/games/levels.cpp) in every seat: its decisions per second, where a seat has
+// a real choice (the time per decision at a table is the inverse).
+void BM_PlannerDecisions(benchmark::State& state) {
+  static const BotParams kStrong = {{"rollouts", "8"}, {"width", "5"}, {"common", "1"}};
+  const int seats = static_cast<int>(state.range(0));
+  static const GameEntry entry = make_game_entry<GameshireGame>();
+  const auto factory = entry.prepare(entry.make_config(seats, {}));
+  std::uint64_t seed = 1;
+  std::size_t decisions = 0;
+  ActionList legal;
+  for (auto _ : state) {
+    auto game = factory->new_game(seed);
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int k = 0; k < seats; ++k) bots.push_back(make_planner_bot(kStrong, mix_seed(seed, static_cast<std::uint64_t>(k))));
+    ++seed;
+    while (!game->terminal()) {
+      const Seat seat = game->to_act().lowest();
+      game->legal_actions(seat, legal);
+      Action a = legal[0];
+      if (legal.size() > 1) a = bots[seat]->choose(*game, seat), ++decisions;
+      game->apply_legal(seat, a);
+    }
+  }
+  state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PlannerDecisions)->Arg(1)->Arg(2)->Arg(4)->Unit(benchmark::kMillisecond);
 
 void BM_RandomGames(benchmark::State& state) {
   const int seats = static_cast<int>(state.range(0));

@@ -58,7 +58,7 @@ std::vector<OfferedBot> gameshire_levels() {
           {.name = "normal", .title = "Normal", .line = "a sensible teammate: plays each turn by a rule of thumb about the maps",
            .level = "normal", .spec = "greedy"},
           {.name = "strong", .title = "Strong", .line = "a careful teammate: tries its best moves on sampled futures before it chooses",
-           .level = "strong", .spec = "planner"}};
+           .level = "strong", .spec = "planner:rollouts=8,width=5,common=1"}};
 }
 
 std::vector<OfferedBot> intrigue_levels() {

@@ -547,7 +547,8 @@ double result_value(const GameshireState& st, Seat seat) {
 
 class PlannerBot final : public Bot {
  public:
-  PlannerBot(int rollouts, int width, std::uint64_t seed) : rollouts_(rollouts), width_(width), rng_(make_rng(seed)) {}
+  PlannerBot(int rollouts, int width, bool common, std::uint64_t seed)
+      : rollouts_(rollouts), width_(width), common_(common), rng_(make_rng(seed)) {}
 
   Action choose(GameState& state, Seat seat) override {
     const GameshireState& st = *state.as<GameshireState>();
@@ -583,17 +584,14 @@ class PlannerBot final : public Bot {
       std::sort(cands.begin(), cands.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
       return cands[0].second;
     }
+    // With `common`, every candidate is played out on the same sampled futures (common random
+    // numbers): the candidates' averages then differ by what the candidates do, not by the luck of
+    // the draws. Without it each playout draws its own future (as before issue 40).
+    const std::uint64_t futures = common_ ? rng_() : 0;
     double best_value = -1e300;
     Action best = cands[0].second;
     for (const auto& [g, a] : cands) {
-      double total = 0;
-      for (int r = 0; r < rollouts_; ++r) {
-        GameshireState copy = st;
-        copy.determinize(seat, rng_);
-        copy.apply(seat, a);
-        greedy_playout(copy);
-        total += result_value(copy, seat);
-      }
+      const double total = total_result(st, seat, a, futures);
       const double value = total / rollouts_ + 1e-6 * std::tanh(g / 100.0);
       if (value > best_value) { best_value = value; best = a; }
     }
@@ -601,6 +599,26 @@ class PlannerBot final : public Bot {
   }
 
  private:
+  // The sum of result_value over `rollouts_` playouts of `a` by the greedy policy, each on a copy of
+  // `st` determinized for `seat`: from the futures numbered 0, 1, ... of `futures` when common_, else
+  // from the bot's own stream.
+  double total_result(const GameshireState& st, Seat seat, Action a, std::uint64_t futures) {
+    double total = 0;
+    for (int r = 0; r < rollouts_; ++r) {
+      GameshireState copy = st;
+      if (common_) {
+        Rng future = make_rng(mix_seed(futures, static_cast<std::uint64_t>(r)));
+        copy.determinize(seat, future);
+      } else {
+        copy.determinize(seat, rng_);
+      }
+      copy.apply(seat, a);
+      greedy_playout(copy);
+      total += result_value(copy, seat);
+    }
+    return total;
+  }
+
   void add_token_candidates(const GameshireState& st, Seat seat, const ActionList& legal,
                             FixedVector<std::pair<double, Action>, 64>& cands) {
     FixedVector<std::pair<double, Action>, 16> best;
@@ -629,6 +647,7 @@ class PlannerBot final : public Bot {
 
   int rollouts_;
   int width_;
+  bool common_;
   Rng rng_;
 };
 
@@ -641,10 +660,11 @@ std::unique_ptr<Bot> make_greedy_bot(const BotParams& params, std::uint64_t seed
 }
 
 std::unique_ptr<Bot> make_planner_bot(const BotParams& params, std::uint64_t seed) {
-  check_bot_params("planner", params, {"rollouts", "width"});
+  check_bot_params("planner", params, {"rollouts", "width", "common"});
   const int rollouts = static_cast<int>(bot_param_int("planner", params, "rollouts", 4, 1, 1000));
   const int width = static_cast<int>(bot_param_int("planner", params, "width", 3, 1, 64));
-  return std::make_unique<PlannerBot>(rollouts, width, seed);
+  const bool common = bot_param_int("planner", params, "common", 0, 0, 1) != 0;
+  return std::make_unique<PlannerBot>(rollouts, width, common, seed);
 }
 
 BotKind planner_bot() {

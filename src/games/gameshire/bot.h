@@ -6,9 +6,11 @@
 //            few placements, the skills it may use) it plays the game out several times on copies of
 //            the state, each with the hidden decks reshuffled, all seats following the greedy policy,
 //            and plays the candidate with the best average result (a win counts 1, a loss by the gifts
-//            delivered). Parameters: rollouts=N (per candidate, default 4), width=K (placements
-//            searched, default 3). Another player's Autumn shading, gift shading and deliveries
-//            use the greedy judgement.
+//            delivered). Parameters: rollouts=N (futures per candidate, default 4), width=K
+//            (placements searched, default 3), common=1 (every candidate meets the same sampled
+//            futures, common random numbers; default 0, each playout its own). The strong level is
+//            rollouts=8,width=5,common=1. Another player's Autumn shading, gift shading and
+//            deliveries use the greedy judgement.
 //   heuristic  the same as planner (generic tools expect every game to have one).
 #pragma once
 
