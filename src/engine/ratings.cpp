@@ -109,6 +109,16 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
+// `bots` in the order `entry` offers them (a bot it does not offer last, for the parse back to refuse).
+std::vector<BotScore> in_offered_order(std::vector<BotScore> bots, const GameEntry& entry) {
+  const auto place = [&](const BotScore& b) {
+    const auto names = offered_bot_names(entry);
+    return std::find(names.begin(), names.end(), b.bot) - names.begin();
+  };
+  std::stable_sort(bots.begin(), bots.end(), [&](const BotScore& x, const BotScore& y) { return place(x) < place(y); });
+  return bots;
+}
+
 }  // namespace
 
 std::vector<GameRatings> parse_ratings(const std::string& text, const std::string& source,
@@ -134,7 +144,7 @@ std::string render_ratings(const std::vector<GameRatings>& ratings, const std::v
       if (g.game != entry.info.id) continue;
       out += fmt::format("\n[{}]\nplayers = {}\noptions = {}\ncommand = {}\n[{}.bots]\n", g.game, g.players,
                          quoted(g.options), quoted(g.command), g.game);
-      for (const auto& b : g.bots) {
+      for (const auto& b : in_offered_order(g.bots, entry)) {
         out += fmt::format("{} = {{ rating = {:.0f}, low = {:.0f}, high = {:.0f} }}\n", b.bot, b.rating, b.low, b.high);
       }
     }
