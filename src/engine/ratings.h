@@ -2,9 +2,9 @@
 // `court rate GAME --write` measured them (issue 40). One table per game, at the seat count it was rated at:
 //
 //   [intrigue]
-//   players = 4                                        # seats at each table of the round-robin
+//   players = 3                                        # seats at each table of the round-robin
 //   options = ""                                       # --set key=value,... it was rated with ("": defaults)
-//   command = "court rate intrigue --players 4 -n 40"  # how it was made
+//   command = "court rate intrigue --players 3 -n 40"  # how it was made
 //   [intrigue.bots]
 //   easy = { rating = 1012, low = 980, high = 1040 }   # low..high: the 95% interval
 //

@@ -10,9 +10,9 @@ namespace court {
 namespace {
 
 const char* kGood = R"([intrigue]
-players = 4
+players = 3
 options = ""
-command = "court rate intrigue --players 4"
+command = "court rate intrigue --players 3"
 [intrigue.bots]
 easy = { rating = 1100, low = 1050, high = 1150 }
 normal = { rating = 1500, low = 1500, high = 1500 }
@@ -35,7 +35,7 @@ TEST(RatingsFile, ItsRatingsReachTheOfferedBotsAndTheirJson) {
   const OfferedBot& easy = *intrigue.find_offered("easy");
   ASSERT_TRUE(easy.rating.has_value());
   EXPECT_EQ(*easy.rating, 1100);
-  EXPECT_EQ(easy.rating_players, 4);
+  EXPECT_EQ(easy.rating_players, 3);
   EXPECT_EQ(rating_text(easy), "1100 \u00b1 50");
   EXPECT_EQ(rating_text(*intrigue.find_offered("normal")), "1500");   // the anchor has no width
   EXPECT_EQ(rating_text(*intrigue.find_offered("strong")), "");       // unrated here
@@ -50,7 +50,7 @@ TEST(RatingsFile, WrittenRatingsReadBackTheSame) {
   const std::string text = render_ratings(ratings, games().all());
   const auto again = parse_ratings(text, "again.toml", games().all());
   ASSERT_EQ(again.size(), 1u);
-  EXPECT_EQ(again[0].command, "court rate intrigue --players 4");
+  EXPECT_EQ(again[0].command, "court rate intrigue --players 3");
   ASSERT_EQ(again[0].bots.size(), 2u);
   EXPECT_EQ(again[0].bots[0].low, 1050);
 }
@@ -58,26 +58,26 @@ TEST(RatingsFile, WrittenRatingsReadBackTheSame) {
 TEST(RatingsFile, AnUnknownGameOrBotIsRefusedWithItsLineAndTheAllowedNames) {
   std::string what = refusal("[chess]\nplayers = 2\n");
   EXPECT_NE(what.find("ratings.toml:1: [chess]: unknown game 'chess'; games: belle"), std::string::npos) << what;
-  what = refusal("[intrigue]\nplayers = 4\n[intrigue.bots]\nclever = { rating = 1, low = 1, high = 1 }\n");
+  what = refusal("[intrigue]\nplayers = 3\n[intrigue.bots]\nclever = { rating = 1, low = 1, high = 1 }\n");
   EXPECT_NE(what.find("ratings.toml:4: intrigue.bots.clever: 'clever' is not a bot intrigue offers; offered: easy, "
                       "normal, strong"), std::string::npos) << what;
 }
 
 TEST(RatingsFile, MalformedFieldsAreRefusedWithTheirLineAndWhatIsAllowed) {
-  std::string what = refusal("[intrigue]\nplayers = 40\n");
+  std::string what = refusal("[intrigue]\nplayers = 30\n");
   EXPECT_NE(what.find("ratings.toml:2: intrigue.players must be a whole number of seats"), std::string::npos) << what;
-  what = refusal("[intrigue]\nplayers = 4\nseats = 4\n");
+  what = refusal("[intrigue]\nplayers = 3\nseats = 4\n");
   EXPECT_NE(what.find("ratings.toml:3: intrigue.seats is not a field of a game's ratings; allowed: players, options, "
                       "command, bots"), std::string::npos) << what;
-  what = refusal("[intrigue]\nplayers = 4\n[intrigue.bots]\neasy = { rating = \"high\", low = 1, high = 2 }\n");
+  what = refusal("[intrigue]\nplayers = 3\n[intrigue.bots]\neasy = { rating = \"high\", low = 1, high = 2 }\n");
   EXPECT_NE(what.find("ratings.toml:4: intrigue.bots.easy.rating must be a number"), std::string::npos) << what;
-  what = refusal("[intrigue]\nplayers = 4\n[intrigue.bots]\neasy = { rating = 3, low = 1 }\n");
+  what = refusal("[intrigue]\nplayers = 3\n[intrigue.bots]\neasy = { rating = 3, low = 1 }\n");
   EXPECT_NE(what.find("field 'high' is missing"), std::string::npos) << what;
-  what = refusal("[intrigue]\nplayers = 4\n[intrigue.bots]\neasy = { rating = 3, low = 4, high = 5 }\n");
+  what = refusal("[intrigue]\nplayers = 3\n[intrigue.bots]\neasy = { rating = 3, low = 4, high = 5 }\n");
   EXPECT_NE(what.find("low 4 <= rating 3 <= high 5 does not hold"), std::string::npos) << what;
-  what = refusal("[intrigue]\nplayers = 4\n[intrigue.bots]\neasy = { rating = 3, low = 1, high = 5, games = 2 }\n");
+  what = refusal("[intrigue]\nplayers = 3\n[intrigue.bots]\neasy = { rating = 3, low = 1, high = 5, games = 2 }\n");
   EXPECT_NE(what.find("games is not a field of a rating; allowed: rating, low, high"), std::string::npos) << what;
-  what = refusal("[intrigue]\nplayers = 4\nbots = 3\n");
+  what = refusal("[intrigue]\nplayers = 3\nbots = 3\n");
   EXPECT_NE(what.find("ratings.toml:3: intrigue.bots must be a table"), std::string::npos) << what;
   what = refusal("[intrigue\n");
   EXPECT_NE(what.find("ratings.toml:1:"), std::string::npos) << what;
