@@ -28,6 +28,10 @@ await runTest("browser.join", async ({ server, browser, args }) => {
   await ada.page.setViewportSize({ width: 390, height: 844 });   // a phone
   await ada.page.locator("#seed").scrollIntoViewIfNeeded();
   await ada.page.screenshot({ animations: "disabled", path: path.join(out, "lobby-two-people-phone.png") });
+  // A rated bot with its interval, on a phone: the seat's select says "Strong · 1545 ± 29".
+  await ada.page.selectOption('select[name="seat2"]', "strong");
+  await ada.page.locator('select[name="seat2"]').scrollIntoViewIfNeeded();
+  await ada.page.screenshot({ animations: "disabled", path: path.join(out, "lobby-seat-rating-phone.png") });
   await ada.page.setViewportSize({ width: 1280, height: 900 });
 
   const code = await createTableFromLobby(ada.page, server.base, {
