@@ -41,7 +41,9 @@ void print_games(bool as_json) {
       fmt::print("{:<20}   --set {:<22} {} ({})\n", "", o.name + "=" + o.default_value, o.help, describe_allowed(o));
     }
     for (const auto& o : e.offered) {
-      fmt::print("{:<20}   bot {:<10} {}: {}{}\n", "", o.name, o.title, o.line, o.name == kDefaultBot ? " (default)" : "");
+      const std::string rated = o.rating ? fmt::format(" \u00b7 {} ({} players)", rating_text(o), o.rating_players) : "";
+      fmt::print("{:<20}   bot {:<10} {}{}: {}{}\n", "", o.name, o.title, rated, o.line,
+                 o.name == kDefaultBot ? " (default)" : "");
     }
     fmt::print("{:<20}   bot specs: {}\n", "", fmt::join(bot_names(e), ", "));
   }

@@ -14,5 +14,6 @@ void add_compare_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_advise_command(CLI::App& app);
+void add_rate_command(CLI::App& app);
 
 }  // namespace court::cli

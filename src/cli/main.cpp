@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   court::cli::add_replay_command(app);
   court::cli::add_sim_command(app);
   court::cli::add_compare_command(app);
+  court::cli::add_rate_command(app);
   court::cli::add_advise_command(app);
   court::cli::add_serve_command(app);
   court::cli::add_tune_command(app);

@@ -1,6 +1,7 @@
 #include "engine/bot.h"
 
 #include <charconv>
+#include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -84,9 +85,23 @@ std::vector<std::string> offered_bot_names(const GameEntry& game) {
 nlohmann::json offered_bots_json(const GameEntry& game) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& o : game.offered) {
-    out.push_back({{"name", o.name}, {"title", o.title}, {"line", o.line}, {"level", o.level}, {"spec", o.spec}});
+    nlohmann::json bot = {{"name", o.name}, {"title", o.title}, {"line", o.line}, {"level", o.level}, {"spec", o.spec}};
+    if (o.rating) {
+      bot["rating"] = *o.rating;
+      bot["rating_interval"] = *o.rating_interval;
+      bot["rating_players"] = o.rating_players;
+      bot["rating_text"] = rating_text(o);
+    }
+    out.push_back(std::move(bot));
   }
   return out;
+}
+
+std::string rating_text(const OfferedBot& bot) {
+  if (!bot.rating) return "";
+  const long half = std::lround(((*bot.rating_interval)[1] - (*bot.rating_interval)[0]) / 2);
+  const long rating = std::lround(*bot.rating);
+  return half == 0 ? fmt::format("{}", rating) : fmt::format("{} \u00b1 {}", rating, half);
 }
 
 std::string default_bot(const GameEntry& game) {

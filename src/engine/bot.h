@@ -39,8 +39,12 @@ std::vector<std::string> bot_names(const GameEntry& game);
 // offers it, else "heuristic" where it has one, else "random".
 std::string default_bot(const GameEntry& game);
 // game.offered as JSON, for `court games --json` and the server's game list (docs/protocol.md):
-// [{"name", "title", "line", "level", "spec"}, ...], levels first.
+// [{"name", "title", "line", "level", "spec"}, ...], levels first; a rated bot adds "rating",
+// "rating_interval" ([low, high]), "rating_players" and "rating_text" (rating_text below).
 nlohmann::json offered_bots_json(const GameEntry& game);
+// An offered bot's rating as people read it: "1500 ± 20" (the half width of its 95% interval, rounded), "1500"
+// for the bot the scale is anchored at (no width), "" when unrated. The lobby and the Lab show this text.
+std::string rating_text(const OfferedBot& bot);
 // The names of the bots `game` offers people (game.offered), levels first.
 std::vector<std::string> offered_bot_names(const GameEntry& game);
 

@@ -536,6 +536,11 @@ struct OfferedBot {
   std::string line;    // one line for people on how it plays
   std::string level;   // "easy", "normal" or "strong": the level a persona plays at
   std::string spec;    // what it stands for: a spec of one of the game's bot kinds
+  // Its place on the game's rating scale (`court rate`: Elo-like, normal = 1500) and the 95% interval, at
+  // `rating_players` seats, as the shipped ratings file (data/ratings.toml) gives them; absent when unrated.
+  std::optional<double> rating;
+  std::optional<std::array<double, 2>> rating_interval;
+  int rating_players = 0;
 };
 
 // The offered bot that fills a seat for a person wherever nobody chose one (court play, the lobby, the

@@ -13,6 +13,10 @@ await runTest("browser.join", async ({ server, browser, args }) => {
   await ada.page.goto(`${server.base}/#/`);
   await ada.page.waitForSelector("#create");
   await ada.page.selectOption("#game", "intrigue");
+  // Each offered bot shows its rating beside its title (data/ratings.toml; `court rate`): normal is the anchor.
+  const seatBots = await ada.page.locator('select[name="seat1"] option').allTextContents();
+  check(seatBots.includes("Normal · 1500"), `the normal bot shows no rating: ${seatBots.join(" | ")}`);
+  check(seatBots.some((t) => /^Strong · \d+ ± \d+$/.test(t)), `the strong bot shows no rating: ${seatBots.join(" | ")}`);
   await ada.page.click("details.options summary");
   check(!(await ada.page.locator("#seed").isDisabled()), "one person may choose the seed");
   await ada.page.selectOption('select[name="seat1"]', "human");
@@ -24,6 +28,10 @@ await runTest("browser.join", async ({ server, browser, args }) => {
   await ada.page.setViewportSize({ width: 390, height: 844 });   // a phone
   await ada.page.locator("#seed").scrollIntoViewIfNeeded();
   await ada.page.screenshot({ animations: "disabled", path: path.join(out, "lobby-two-people-phone.png") });
+  // A rated bot with its interval, on a phone: the seat's select says "Strong · 1545 ± 29".
+  await ada.page.selectOption('select[name="seat2"]', "strong");
+  await ada.page.locator('select[name="seat2"]').scrollIntoViewIfNeeded();
+  await ada.page.screenshot({ animations: "disabled", path: path.join(out, "lobby-seat-rating-phone.png") });
   await ada.page.setViewportSize({ width: 1280, height: 900 });
 
   const code = await createTableFromLobby(ada.page, server.base, {

@@ -113,6 +113,9 @@ async function designer(server, page, record, out) {
   await page.waitForSelector("#lab-panel-simulate:not([hidden])");
   check((await page.inputValue("#sim-source")) === `variant:${variant.id}`, "the variant is chosen to simulate");
   await page.waitForSelector('.sim-seats input[data-seat="2"]');
+  // The seats' suggestions name each offered bot with its rating (data/ratings.toml), as the lobby does.
+  const suggested = await page.locator("#sim-bots option").allTextContents();
+  check(suggested.some((t) => t.startsWith("Normal · 1500: ")), `no rated normal bot among ${suggested.join(" | ")}`);
   // A million games between heuristic bots take minutes, so the job is still running when it is cancelled
   // however fast the machine.
   for (let i = 0; i < 3; i++) await page.fill(`.sim-seats input[data-seat="${i}"]`, "heuristic");

@@ -16,6 +16,7 @@
 
 #include "cli/cli_support.h"
 #include "cli/terminal.h"
+#include "engine/bot.h"
 #include "engine/registry.h"
 
 namespace court {
@@ -73,13 +74,15 @@ TEST(Cli, GamesJsonListsEveryRegisteredGame) {
   }
 }
 
-// `court games` names the offered bots in players' words, with their line, and `court play` plays them.
-TEST(Cli, GamesListsTheOfferedBotsByNameAndLineAndPlayTakesThem) {
+// `court games` names the offered bots in players' words, with their rating and line, and `court play` plays them.
+TEST(Cli, GamesListsTheOfferedBotsByNameRatingAndLineAndPlayTakesThem) {
   CommandResult r = run("games");
   ASSERT_EQ(r.status, 0) << r.output;
   for (const auto& e : games().all()) {
     for (const auto& o : e.offered) {
-      EXPECT_NE(r.output.find(fmt::format("bot {:<10} {}: {}", o.name, o.title, o.line)), std::string::npos)
+      ASSERT_TRUE(o.rating.has_value()) << e.info.id << " " << o.name;
+      const std::string rated = fmt::format(" \u00b7 {} ({} players)", rating_text(o), o.rating_players);
+      EXPECT_NE(r.output.find(fmt::format("bot {:<10} {}{}: {}", o.name, o.title, rated, o.line)), std::string::npos)
           << e.info.id << " " << o.name;
     }
   }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/ratings.h"
+#include "engine/registry.h"
 #include "house/source_tree.h"
 
 namespace court {
@@ -105,6 +107,23 @@ TEST(House, NoLayerIncludesALayerAbove) {
   for (const auto& dir : fs::directory_iterator(kRoot / "src")) {
     EXPECT_TRUE(!dir.is_directory() || folders.count(dir.path().filename().string()))
         << "src/" << dir.path().filename().string() << " is in no layer of this test (docs/architecture.md, \"The layers\")";
+  }
+}
+
+// The shipped ratings file (data/ratings.toml, `court rate GAME --write`) rates every offered bot of every game
+// and names no game or bot that does not exist (parse_ratings refuses those, with the line).
+TEST(House, TheShippedRatingsRateEveryOfferedBotOfEveryGame) {
+  const std::vector<GameRatings> ratings =
+      parse_ratings(slurp(kRoot / "data/ratings.toml"), "data/ratings.toml", games().all());
+  for (const auto& entry : games().all()) {
+    const auto game = std::find_if(ratings.begin(), ratings.end(), [&](const GameRatings& g) { return g.game == entry.info.id; });
+    ASSERT_NE(game, ratings.end()) << "data/ratings.toml has no [" << entry.info.id << "]: run court rate "
+                                   << entry.info.id << " --write data/ratings.toml";
+    for (const auto& offered : entry.offered) {
+      EXPECT_TRUE(std::any_of(game->bots.begin(), game->bots.end(), [&](const BotScore& b) { return b.bot == offered.name; }))
+          << "data/ratings.toml rates no " << entry.info.id << " bot '" << offered.name << "'";
+      EXPECT_TRUE(offered.rating.has_value()) << entry.info.id << " " << offered.name << " was not given its rating";
+    }
   }
 }
 

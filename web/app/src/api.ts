@@ -31,6 +31,12 @@ export interface OfferedBot {
   line: string;
   level: "easy" | "normal" | "strong";
   spec: string;
+  /** Its rating (`court rate`: Elo-like, normal = 1500), absent when unrated; the 95% interval; the seats it was rated at. */
+  rating?: number;
+  rating_interval?: [number, number];
+  rating_players?: number;
+  /** The rating as people read it: "1500 ± 20". */
+  rating_text?: string;
 }
 
 export interface SeatInfo {

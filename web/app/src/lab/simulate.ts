@@ -1,7 +1,7 @@
 // The Simulate panel: a job form (a game or a variant, players, a bot per seat, games, seed, options, an
 // optional sweep of one option and an optional skill ladder) beside the jobs with their progress and the
 // chosen job's report (jobs.ts).
-import { defaultBot } from "../bots";
+import { botLabel, defaultBot } from "../bots";
 import { h, mount, toast } from "../dom";
 import { getVariant, submitJob, type Job, type JobRequest, type Options } from "./api";
 import { JobList } from "./jobs";
@@ -144,7 +144,7 @@ class SimForm {
     players.value = String(Math.min(g.max_seats, Math.max(g.min_seats, 4)));
     players.disabled = g.min_seats === g.max_seats;
     mount(botList, [
-      ...(g.offered_bots ?? []).map((o) => h("option", { value: o.name }, `${o.title}: ${o.line}`)),
+      ...(g.offered_bots ?? []).map((o) => h("option", { value: o.name }, `${botLabel(o)}: ${o.line}`)),
       ...g.bots.map((b) => h("option", { value: b })),
     ]);
   }
