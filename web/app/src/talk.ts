@@ -259,7 +259,7 @@ export class TalkPanel {
     const who = this.name(this.active);
     if (this.isBot(this.active)) {
       return this.claimOpen(this.active)
-        ? `Open now: ${who} is a bot and reads claims, not text: make one beside the text box.`
+        ? `Open now: ${who} is a bot and reads claims, not text: pick one below.`
         : `Closed now: you may not write to ${who} at this point of the game.`;
     }
     return open
