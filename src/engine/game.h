@@ -493,6 +493,17 @@ class Bot {
   // so (the simulator's workers keep their bots from game to game); others answer false and are made
   // anew.
   virtual bool reseed(std::uint64_t /*seed*/) { return false; }
+
+  // Talk in claims (engine/claims.h; docs/architecture.md, "Claims"): optional, a bot is silent and deaf
+  // unless it says otherwise. A bot that speaks is asked, whenever where it may write changes, what it
+  // claims now; each claim then passes the game's talk rule (claim_refusal) before anyone hears it. A bot
+  // that hears is told every allowed claim said to its seat or to the table, by people or bots.
+  virtual bool speaks() const { return false; }
+  virtual bool hears() const { return false; }
+  // The claims of the bot at `seat` now, into `out`: `state` is a copy determinized for `seat` (as for
+  // choose), `now` where it may write.
+  virtual void speak(GameState& /*state*/, Seat /*seat*/, const TalkNow& /*now*/, ClaimList& /*out*/) {}
+  virtual void hear(const Claim& /*claim*/) {}
 };
 
 // Parameters of a bot spec such as "ismcts:iters=2000,c=0.7".

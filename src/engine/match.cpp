@@ -17,6 +17,52 @@ Match::Match(const GameEntry& entry, std::shared_ptr<const GameFactory> factory,
     determinize_rngs_.push_back(make_rng(mix_seed(seed, 2000 + s)));
   }
   scenario_ = std::move(scenario);
+  count_speakers();
+}
+
+void Match::count_speakers() {
+  const std::size_t seats = bots_.size();
+  speakers_ = 0;
+  for (const auto& bot : bots_) speakers_ += bot && bot->speaks() ? 1 : 0;
+  if (speakers_ == 0) return;
+  asked_.assign(seats, TalkNow{});
+  talk_rngs_.resize(seats);
+  for (std::size_t s = 0; s < seats; ++s) talk_rngs_[s] = make_rng(mix_seed(seed_, 3000 + s));
+}
+
+void Match::bot_claims(ClaimList& out) {
+  if (speakers_ == 0) return;
+  for (Seat seat = 0; seat < static_cast<Seat>(bots_.size()); ++seat) {
+    Bot* bot = bots_[seat].get();
+    if (!bot || !bot->speaks()) continue;
+    const TalkNow now = state_->talk(seat);
+    if (now == asked_[seat]) continue;
+    asked_[seat] = now;
+    if (!now.table && now.seats.empty()) continue;
+    if (!scratch_) scratch_ = state_->clone();
+    else scratch_->copy_from(*state_);
+    scratch_->determinize(seat, talk_rngs_[seat]);
+    bot->speak(*scratch_, seat, now, out);
+  }
+}
+
+std::optional<std::string> Match::deliver(const Claim& claim) {
+  const int seats = static_cast<int>(bots_.size());
+  const TalkNow now = claim.from >= 0 && claim.from < seats ? state_->talk(claim.from) : TalkNow{};
+  if (auto refused = claim_refusal(claim, now, entry_->info.talk, seats)) return refused;
+  for (Seat s = 0; s < seats; ++s) {
+    const bool reached = claim.to == kToTable ? s != claim.from : s == claim.to;
+    if (reached && bots_[s] && bots_[s]->hears()) bots_[s]->hear(claim);
+  }
+  return std::nullopt;
+}
+
+int Match::exchange_claims() {
+  claims_.clear();
+  bot_claims(claims_);
+  int heard = 0;
+  for (const Claim& c : claims_) heard += deliver(c) ? 0 : 1;
+  return heard;
 }
 
 void Match::restart(std::uint64_t seed, const std::vector<std::string>& seat_specs) {
@@ -35,6 +81,7 @@ void Match::restart(std::uint64_t seed, const std::vector<std::string>& seat_spe
   actions_.clear();
   steps_ = 0;
   has_pending_ = false;
+  count_speakers();
 }
 
 // Checked once: apply_legal, since the erased apply would check the move again.

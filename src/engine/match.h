@@ -88,6 +88,19 @@ class Match {
   // Plays bots' moves until a human must act or the game ends; `on_move` sees each move.
   void run_bots(const std::function<void(Seat, Action)>& on_move = {});
 
+  // Talk in claims (engine/claims.h; docs/architecture.md, "Claims"). Whether any bot here speaks (a
+  // table of silent bots pays nothing for talk).
+  bool has_speakers() const { return speakers_ > 0; }
+  // Appends the claims the speaking bots make now: each is asked when where it may write has changed since
+  // it was last asked, on a copy of the state determinized for its seat. Unchecked: deliver checks them.
+  void bot_claims(ClaimList& out);
+  // Checks `claim` against the game's talk rule (claim_refusal, the same check as a person's message) and,
+  // when allowed, lets every hearing bot it is said to (its seat, or all but the speaker) hear it. Refused:
+  // why, and nobody hears it.
+  std::optional<std::string> deliver(const Claim& claim);
+  // bot_claims, each delivered: what the simulator does after every move. Returns how many were heard.
+  int exchange_claims();
+
   std::size_t steps() const { return steps_; }
   // The replay document so far (with the outcome once the game is over).
   Replay replay() const;
@@ -113,6 +126,14 @@ class Match {
   std::vector<ReplayAction> actions_;       // the moves so far, for replay()
   std::size_t steps_ = 0;
   bool record_replay_ = true;
+  // Talk: how many bots speak, where each seat could write when its bot was last asked, their generators
+  // for the copies they speak from (apart from the moves', so talk does not change what a bot sees when it
+  // chooses), and the claims of one exchange.
+  int speakers_ = 0;
+  std::vector<TalkNow> asked_;
+  std::vector<Rng> talk_rngs_;
+  ClaimList claims_;
+  void count_speakers();
 };
 
 }  // namespace court

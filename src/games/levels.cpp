@@ -35,6 +35,15 @@ std::vector<OfferedBot> persuasion_family(int patience) {
       {.name = "guarded", .title = "Guarded",
        .line = "shows you little: sends cards you have already seen, and its plainest ones otherwise",
        .level = "normal", .spec = normal + ",guarded=1"},
+      {.name = "honest", .title = "Honest talker",
+       .line = "tells you truly what it desires and which symbols its hand is strong in, whenever the rule lets it talk",
+       .level = "normal", .spec = normal + ",talk=honest"},
+      {.name = "discreet", .title = "Discreet talker",
+       .line = "talks, but only about cards of its you have already seen: true, and nothing new",
+       .level = "normal", .spec = normal + ",talk=guarded"},
+      {.name = "liar", .title = "Liar",
+       .line = "talks to win: claims to hold what you desire and to desire what you hold, true or not",
+       .level = "normal", .spec = normal + ",talk=liar"},
   };
 }
 

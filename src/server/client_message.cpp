@@ -9,16 +9,35 @@
 namespace court::server {
 namespace {
 
-// {"type":"say","token":"...","to":null|seat,"text":"..."}: the text is checked here (its characters
-// and length); whether the seat may write to `to` now is the table's question.
+// A say's "claim": {"kind": "<name>", "value": N}; whether the game has that kind and value is the table's
+// question.
+void read_claim(const nlohmann::json& message, ClientMessage& out) {
+  const auto& claim = message.at("claim");
+  if (!claim.is_object()) throw ApiError(400, "bad_message", "a say's 'claim' must be {\"kind\": name, \"value\": number}");
+  reject_unknown_fields(claim, {"kind", "value"}, "a claim");
+  const auto kind = string_field(claim, "kind", 40);
+  const auto value = int_field(claim, "value", 0, 255);
+  if (!kind || !value) throw ApiError(400, "bad_message", "a claim needs 'kind' (a name of the game's claims) and 'value'");
+  out.claim_kind = *kind;
+  out.claim_value = *value;
+}
+
+// {"type":"say","token":"...","to":null|seat,"text":"..."} or with "claim" instead of "text": the text is
+// checked here (its characters and length); whether the seat may write to `to` now is the table's question.
 ClientMessage read_say(const nlohmann::json& message) {
-  reject_unknown_fields(message, {"type", "token", "to", "text"}, "a say");
+  reject_unknown_fields(message, {"type", "token", "to", "text", "claim"}, "a say");
   const auto token = string_field(message, "token", 200);
   const auto to = int_field(message, "to", 0, kMaxSeats - 1);
+  if (token && message.contains("claim") && !message.contains("text")) {
+    ClientMessage out{.type = ClientMessage::Type::Say, .token = *token};
+    read_claim(message, out);
+    if (to) out.to = static_cast<Seat>(*to);
+    return out;
+  }
   const auto text = string_field(message, "text", std::size_t{1} << 20);   // the frame is capped below this
   if (!token || !text) {
-    throw ApiError(400, "bad_message", "a say needs 'token' (your seat token), 'text' and 'to' (null for the table, "
-                                       "or a seat number)");
+    throw ApiError(400, "bad_message", "a say needs 'token' (your seat token), 'text' or 'claim' (not both) and 'to' "
+                                       "(null for the table, or a seat number)");
   }
   if (auto problem = talk_text_problem(*text)) {
     throw ApiError(400, problem->too_long ? "talk_too_long" : "bad_talk", problem->message);

@@ -18,6 +18,10 @@ struct ClientMessage {
   std::uint32_t action = 0;
   std::optional<Seat> to; // a say: the seat written to privately; nothing for the whole table
   std::string text;       // a say: the message (checked: see talk_text_problem in names.h)
+  // A say that is a claim (engine/claims.h) instead of text: its kind's name in the game's vocabulary and its
+  // value (the table checks both against the game); an empty kind for free text.
+  std::string claim_kind;
+  std::int64_t claim_value = 0;
 };
 
 // Parses and checks one message; ApiError (400) naming what is wrong and what is allowed.

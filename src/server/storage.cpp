@@ -49,6 +49,8 @@ CREATE TABLE IF NOT EXISTS talk (
   to_seat INTEGER,
   text TEXT NOT NULL,
   created_ms INTEGER NOT NULL,
+  claim_kind INTEGER,
+  claim_value INTEGER,
   PRIMARY KEY (code, id)
 );
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);
@@ -60,18 +62,20 @@ Storage::Storage(const std::string& path) : path_(path) {
   db_ = open_database(path);
   exec("PRAGMA foreign_keys=ON");
   exec(kSchema);
-  add_column("talk", "INTEGER NOT NULL DEFAULT 1");   // every older table has talk
-  add_column("data_dir", "TEXT NOT NULL DEFAULT ''");
-  add_column("variant", "TEXT NOT NULL DEFAULT ''");
+  add_column("tables", "talk", "INTEGER NOT NULL DEFAULT 1");   // every older table has talk
+  add_column("tables", "data_dir", "TEXT NOT NULL DEFAULT ''");
+  add_column("tables", "variant", "TEXT NOT NULL DEFAULT ''");
+  add_column("talk", "claim_kind", "INTEGER");   // older messages are free text
+  add_column("talk", "claim_value", "INTEGER");
 }
 
-// A database made by an older Court gains a column of `tables` it lacks.
-void Storage::add_column(const char* name, const char* declaration) {
+// A database made by an older Court gains a column of `table` it lacks.
+void Storage::add_column(const char* table, const char* name, const char* declaration) {
   sqlite3_stmt* probe = nullptr;
-  const std::string select = fmt::format("SELECT {} FROM tables LIMIT 0", name);
+  const std::string select = fmt::format("SELECT {} FROM {} LIMIT 0", name, table);
   const bool has = sqlite3_prepare_v2(db_, select.c_str(), -1, &probe, nullptr) == SQLITE_OK;
   sqlite3_finalize(probe);
-  if (!has) exec(fmt::format("ALTER TABLE tables ADD COLUMN {} {}", name, declaration).c_str());
+  if (!has) exec(fmt::format("ALTER TABLE {} ADD COLUMN {} {}", table, name, declaration).c_str());
 }
 
 Storage::~Storage() {
@@ -199,8 +203,8 @@ void Storage::store_outcome(const std::string& code, const std::string& outcome)
 void Storage::append_talk(const std::string& code, const StoredTalk& said) {
   std::lock_guard lock(mutex_);
   in_transaction(db_, path_, [&] {
-    Statement s(prepare("INSERT INTO talk (code, id, step, from_seat, to_seat, text, created_ms) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    Statement s(prepare("INSERT INTO talk (code, id, step, from_seat, to_seat, text, created_ms, claim_kind, "
+                        "claim_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     bind_text(s.get(), 1, code);
     sqlite3_bind_int(s.get(), 2, said.id);
     sqlite3_bind_int64(s.get(), 3, said.step);
@@ -208,18 +212,26 @@ void Storage::append_talk(const std::string& code, const StoredTalk& said) {
     if (said.to < 0) sqlite3_bind_null(s.get(), 5); else sqlite3_bind_int(s.get(), 5, said.to);
     bind_text(s.get(), 6, said.text);
     sqlite3_bind_int64(s.get(), 7, said.created_ms);
+    if (said.claim_kind < 0) {
+      sqlite3_bind_null(s.get(), 8);
+      sqlite3_bind_null(s.get(), 9);
+    } else {
+      sqlite3_bind_int(s.get(), 8, said.claim_kind);
+      sqlite3_bind_int(s.get(), 9, said.claim_value);
+    }
     step_done(db_, s.get(), path_);
   });
 }
 
 namespace {
 
-constexpr const char* kTalkColumns = "id, step, from_seat, to_seat, text, created_ms";
+constexpr const char* kTalkColumns = "id, step, from_seat, to_seat, text, created_ms, claim_kind, claim_value";
 
 StoredTalk talk_row(sqlite3_stmt* s) {
+  const bool claim = sqlite3_column_type(s, 6) != SQLITE_NULL;
   return {sqlite3_column_int(s, 0), sqlite3_column_int64(s, 1), sqlite3_column_int(s, 2),
           sqlite3_column_type(s, 3) == SQLITE_NULL ? -1 : sqlite3_column_int(s, 3), column_text(s, 4),
-          sqlite3_column_int64(s, 5)};
+          sqlite3_column_int64(s, 5), claim ? sqlite3_column_int(s, 6) : -1, claim ? sqlite3_column_int(s, 7) : 0};
 }
 
 }  // namespace

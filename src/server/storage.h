@@ -33,8 +33,10 @@ struct StoredTalk {
   std::int64_t step = 0;      // moves played when it was said
   int from = 0;
   int to = -1;                // a seat, or -1 for the whole table
-  std::string text;
+  std::string text;           // a claim's: its words
   std::int64_t created_ms = 0;
+  int claim_kind = -1;        // a claim (engine/claims.h): its kind in the game's vocabulary; -1 for free text
+  int claim_value = 0;        // and its value
 };
 
 // How many of a table's newest messages are loaded with it (and sent to a connection that joins).
@@ -94,7 +96,7 @@ class Storage {
   sqlite3_stmt* prepare(const char* sql);
   std::vector<TableRecord> load_where(const char* where, const std::string& arg);
   void load_talk(TableRecord& record);
-  void add_column(const char* name, const char* declaration);
+  void add_column(const char* table, const char* name, const char* declaration);
   // With mutex_ held, inside or outside a transaction.
   void insert_action(const std::string& code, std::size_t step, const StoredAction& action);
   void store_outcome(const std::string& code, const std::string& outcome);

@@ -417,6 +417,7 @@ Replay Table::replay() const {
 }
 
 void Table::schedule_bots() {
+  say_bot_claims();   // after every change: where bots may talk may have changed
   if (bot_scheduled_ || bot_thinking_ || broken_ || status_ != kPlaying || match_->next_bot() < 0) return;
   bot_scheduled_ = true;
   boost::asio::post(strand_, [self = shared_from_this()] {

@@ -87,6 +87,11 @@ class Table : public std::enable_shared_from_this<Table> {
   // seat for a private message, nothing for the whole table; `text` is already checked (names.h). The
   // game's rule decides whether it may be said now. Stored, then sent to every connection as it may read it.
   void say(Seat seat, const std::string& token, std::optional<Seat> to, const std::string& text);
+  // A claim (engine/claims.h) from the connection attached to `seat`: `kind` names one of the game's claims,
+  // `value` one of its values. The same rule as a message decides whether it may be said now; a claim may go
+  // to a bot's seat, which hears it. Stored with its words, then sent as a message is.
+  void say_claim(Seat seat, const std::string& token, std::optional<Seat> to, const std::string& kind,
+                 std::int64_t value);
   // Sends `subscriber` the current state message for `seat`.
   void sync(Subscriber& subscriber, Seat seat) const;
   Replay replay() const;
@@ -112,7 +117,13 @@ class Table : public std::enable_shared_from_this<Table> {
   bool all_moves_stored() const { return unstored_.empty(); }
   nlohmann::json talk_json(Seat seat) const;
   void check_token(Seat seat, const std::string& token) const;
-  void check_talk(Seat seat, std::optional<Seat> to);
+  // Refuses (ApiError) a message, or with `claim` a claim, that the table, the rule or the limits forbid now.
+  void check_talk(Seat seat, std::optional<Seat> to, bool claim = false);
+  // A checked message or claim of `seat`, stored and sent; the claim, when it is one, heard by the bots.
+  void keep_said(Seat seat, std::optional<Seat> to, const std::string& text, const Claim* claim = nullptr);
+  // The bots' claims now (Match::bot_claims), each said through check_talk like a person's; the refused
+  // ones are dropped.
+  void say_bot_claims();
   void send_talk_history(Subscriber& subscriber, Seat seat) const;
   void broadcast_said(const StoredTalk& said);
   nlohmann::json seats_json() const;

@@ -139,7 +139,9 @@ void WsSession::handle(const std::string& text) {
     auto self = shared_from_this();
     asio::post(table_->strand(), [table = table_, self, seat = seat_, message] {
       answer_errors(*self, [&] {
-        if (message.type == ClientMessage::Type::Say) {
+        if (message.type == ClientMessage::Type::Say && !message.claim_kind.empty()) {
+          table->say_claim(seat, message.token, message.to, message.claim_kind, message.claim_value);
+        } else if (message.type == ClientMessage::Type::Say) {
           table->say(seat, message.token, message.to, message.text);
         } else {
           table->move(seat, message.token, message.step, message.action);

@@ -215,7 +215,9 @@ class Worker {   // made on the stack of the thread it plays on
     if (match_) match_->restart(seed, seats_);
     else match_.emplace(entry_, factory_, seed, seats_);
     match_->skip_replay();
+    claims_heard_ = 0;
     if (settings_.shape) play_shaped();
+    else if (match_->has_speakers()) play_talking();
     else match_->run_bots();
     const GameState& state = match_->state();
     const Outcome outcome = state.outcome();
@@ -226,6 +228,7 @@ class Worker {   // made on the stack of the thread it plays on
     record.loss_cause = outcome.loss_cause ? names_.text(outcome.loss_cause) : kNoName;
     report_.clear();
     state.report(report_);
+    if (match_->has_speakers()) report_.set("claims_heard", claims_heard_);
     keep_report(record);
     record.shape = nullptr;
     if (settings_.shape) {
@@ -239,11 +242,25 @@ class Worker {   // made on the stack of the thread it plays on
   void play_shaped() {
     const GameState& state = match_->state();
     shape_.start(state);
+    exchange_claims();
     for (Seat seat = match_->next_bot(); seat >= 0; seat = match_->next_bot()) {
       shape_.decision(state, seat);
       match_->play_bot(seat);
       shape_.step(match_->state());
+      exchange_claims();
     }
+  }
+  // A table where bots speak (engine/claims.h): the claims they make are exchanged before the first move
+  // and after every move, each through the game's talk rule (Match::exchange_claims).
+  void play_talking() {
+    exchange_claims();
+    for (Seat seat = match_->next_bot(); seat >= 0; seat = match_->next_bot()) {
+      match_->play_bot(seat);
+      exchange_claims();
+    }
+  }
+  void exchange_claims() {
+    if (match_->has_speakers()) claims_heard_ += match_->exchange_claims();
   }
 
   void keep_report(GameRecord& record) {
@@ -273,6 +290,7 @@ class Worker {   // made on the stack of the thread it plays on
   std::vector<std::string> seats_;   // this game's bot per seat
   std::optional<Match> match_;       // every game of the worker, one after the other
   GameReport report_;
+  int claims_heard_ = 0;             // this game's claims that passed the talk rule
   ShapeTracker shape_;               // used only when the batch records shapes
   WorkerNames names_;
   std::pmr::memory_resource& arena_;   // this worker's records' lists (single-threaded: its own)

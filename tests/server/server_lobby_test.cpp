@@ -41,7 +41,7 @@ TEST(ServerLobby, ListsGamesWithOptionsAndBots) {
       offered.push_back(o.at("name"));
       EXPECT_FALSE(o.at("title").get<std::string>().empty() || o.at("line").get<std::string>().empty());
     }
-    EXPECT_EQ(offered, (std::vector<std::string>{"easy", "normal", "strong", "patient", "bold", "guarded"}));
+    EXPECT_EQ(offered, (std::vector<std::string>{"easy", "normal", "strong", "patient", "bold", "guarded", "honest", "discreet", "liar"}));
     EXPECT_EQ(g.at("offered_bots")[1].at("spec"), "heuristic:patience=2");
   }
   EXPECT_TRUE(found);

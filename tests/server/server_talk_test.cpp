@@ -262,8 +262,8 @@ TEST(ServerTalk, RefusalsHaveTheirCodesAndStoreNothing) {
   EXPECT_EQ(next_error(quiet.client(0)).at("code"), "talk_off");
 }
 
-// Talk to a bot's seat is refused (bots do not talk), and a state never offers a bot's seat.
-TEST(ServerTalk, BotsDoNotTalk) {
+// Text to a bot's seat is refused (bots read claims, not text), and a state never offers a bot's seat for it.
+TEST(ServerTalk, TextToABotsSeatIsRefused) {
   InProcessServer server(temp_db("talk_bots"));
   const std::string code = create_table(server.port(), {{"game", "intrigue"}, {"seats", {"human", "random", "random"}}})
                                .at("code");
@@ -275,7 +275,73 @@ TEST(ServerTalk, BotsDoNotTalk) {
   json m = client.read_json();
   while (m.at("type") != "error") m = client.read_json();
   EXPECT_EQ(m.at("code"), "bad_talk");
-  EXPECT_NE(m.at("message").get<std::string>().find("bots do not talk"), std::string::npos);
+  EXPECT_NE(m.at("message").get<std::string>().find("bots read claims, not text"), std::string::npos);
+}
+
+json claim(const std::string& token, std::optional<int> to, const std::string& kind, int value) {
+  return {{"type", "say"}, {"token", token}, {"to", to ? json(*to) : json(nullptr)},
+          {"claim", {{"kind", kind}, {"value", value}}}};
+}
+
+// The stored talk of table `code` to the whole table (GET /api/tables/<code>/talk).
+json table_talk(std::uint16_t port, const std::string& code) {
+  return http(port, "GET", "/api/tables/" + code + "/talk").json().at("messages");
+}
+
+// Claims (docs/protocol.md, "Talk"; docs/architecture.md, "Claims"): talking bots say theirs through the
+// same check as a person's message. Before the first move Mail Bound lets the table talk: the honest bot's
+// claims are stored and shown in words with their structure. At a table whose creator turned talk off the
+// check refuses every one of them: nothing is stored.
+TEST(ServerTalk, BotsClaimsPassTheSameTalkRuleAsPeoplesMessages) {
+  InProcessServer server(temp_db("talk_bot_claims"));
+  const json seats = {"human", "honest", "liar"};
+  const std::string code = create_table(server.port(), {{"game", "persuasion"}, {"seats", seats}}).at("code");
+  const std::string token = join_table(server.port(), code).at("token");
+  WsClient client(server.port(), ws_target(code, token));
+  const json first = client.read_json();
+  EXPECT_EQ(first.at("talk").at("claims").size(), 3u) << first.at("talk").dump();
+  EXPECT_EQ(first.at("talk").at("claims")[0].at("words"), "My desires include {}");
+  const json said = table_talk(server.port(), code);
+  int honest_desires = 0;
+  for (const auto& m : said) {
+    EXPECT_EQ(m.at("step"), 0) << "the table talks only before the first move: " << m.dump();
+    ASSERT_TRUE(m.contains("claim")) << m.dump();
+    if (m.at("from") == 1 && m.at("claim").at("kind") == "desire_includes") {
+      ++honest_desires;
+      EXPECT_TRUE(m.at("text").get<std::string>().starts_with("My desires include ")) << m.dump();
+    }
+  }
+  EXPECT_EQ(honest_desires, 2) << said.dump();
+
+  const std::string quiet = create_table(server.port(), {{"game", "persuasion"}, {"seats", seats}, {"talk", false}})
+                                .at("code");
+  join_table(server.port(), quiet);
+  EXPECT_TRUE(table_talk(server.port(), quiet).empty());
+}
+
+// A person's claim obeys the rule a message does: to the table before the first move it is stored in words
+// (and may go to a bot's seat); during play, where Mail Bound forbids it, it is refused as talk_closed; a
+// kind the game lacks is refused as bad_claim, naming the kinds it has.
+TEST(ServerTalk, APersonsClaimIsStoredInWordsOrRefusedByTheRule) {
+  InProcessServer server(temp_db("talk_person_claims"));
+  TalkTable t(server.port(), "persuasion", 3);
+  ASSERT_TRUE(t.state(0).at("talk").at("table"));
+  t.client(0).send(claim(t.token(0), std::nullopt, "holds_symbol", 3).dump());
+  const json said = next_said(t.client(0));
+  EXPECT_EQ(said.at("text"), "I hold a card with -Title");
+  EXPECT_EQ(said.at("claim"), json({{"kind", "holds_symbol"}, {"value", 3}}));
+  EXPECT_EQ(next_said(t.client(1)).at("claim").at("value"), 3);
+  t.client(0).send(claim(t.token(0), std::nullopt, "shouts", 0).dump());
+  const json bad = next_error(t.client(0));
+  EXPECT_EQ(bad.at("code"), "bad_claim");
+  EXPECT_NE(bad.at("message").get<std::string>().find("desire_includes, holds_symbol, about_to_propose"),
+            std::string::npos) << bad.dump();
+  t.play_until(no_mail(), [](const json& s) { return s.at("view").at("round") == 2; });
+  t.client(0).send(claim(t.token(0), 1, "desire_includes", 0).dump());
+  const json closed = next_error(t.client(0));
+  EXPECT_EQ(closed.at("code"), "talk_closed");
+  EXPECT_NE(closed.at("message").get<std::string>().find("Mail Bound"), std::string::npos) << closed.dump();
+  EXPECT_EQ(table_talk(server.port(), t.code()).size(), 1u);
 }
 
 // More than ten messages from one seat in ten seconds: the eleventh is refused.

@@ -52,7 +52,7 @@ TEST(Levels, AnOfferedNameTakesNoParametersAndAnUnknownNameListsTheOfferedOnes) 
     FAIL() << "accepted an unknown bot";
   } catch (const UserError& err) {
     const std::string what = err.what();
-    EXPECT_NE(what.find("easy, normal, strong, patient, bold, guarded"), std::string::npos) << what;
+    EXPECT_NE(what.find("easy, normal, strong, patient, bold, guarded, honest, discreet, liar"), std::string::npos) << what;
     EXPECT_NE(what.find("heuristic"), std::string::npos) << what;
   }
 }
@@ -62,6 +62,7 @@ TEST(Levels, APersuasionHeuristicStyleOutOfRangeIsRefusedByName) {
   EXPECT_THROW(make_bot(e, "heuristic:patience=-1", 1), UserError);
   EXPECT_THROW(make_bot(e, "heuristic:bold=2", 1), UserError);
   EXPECT_THROW(make_bot(e, "heuristic:daring=1", 1), UserError);
+  EXPECT_THROW(make_bot(e, "heuristic:talk=loud", 1), UserError);
   EXPECT_NE(make_bot(e, "heuristic:patience=3,bold=1,guarded=1", 1), nullptr);
 }
 

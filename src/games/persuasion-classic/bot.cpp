@@ -23,6 +23,9 @@ struct ClassicPolicy : PolicyOdds<ClassicState, chance_two_attributes, &ClassicS
     return mask;
   }
 
+  // What a desires card asks for, as claims name it: its border attributes.
+  static SignedMask desired(const TraitCard& desires) { return attribute_mask(desires); }
+
   static double value(const ClassicState& s, const Beliefs& b, Seat seat, const MoveCode& m, const Style& style) {
     const int left = rounds_left(s, style);
     switch (m.move) {

@@ -1,6 +1,7 @@
 // Persuasion (character-card edition): what `court games` lists of it, its description and its options.
 #include "games/persuasion-classic/game.h"
 #include "games/persuasion-shared/board_common.h"
+#include "games/persuasion-shared/claims.h"
 
 namespace court::persuasion_classic {
 namespace {
@@ -28,7 +29,8 @@ GameInfo game_info() {
                                   "between you until your traits are returned",
                    .table_closed = "Limited Correspondence: no table talk during play (the table talks before the "
                                    "first move and after the end); talk privately with a player who accepted your "
-                                   "invitation, or whose invitation you accepted, until your traits are returned"}};
+                                   "invitation, or whose invitation you accepted, until your traits are returned",
+                   .claims = persuasion::persuasion_claims()}};
 }
 
 }  // namespace court::persuasion_classic

@@ -9,8 +9,36 @@ constexpr double kStaleStays = 0.7;  // a card seen in a hand that may have left
 
 }  // namespace
 
-Beliefs::Beliefs(const PersuasionDeck& deck, const CardsInPlay& table, Seat me, SymbolMask wanted)
-    : deck_(deck), table_(table), me_(me), wanted_(wanted) {
+void Hearsay::hear(const Claim& claim) {
+  if (claim.from < 0 || claim.from >= kMaxSeats || claim.value >= kSignedSymbols) return;
+  const auto bit = static_cast<SignedMask>(1u << claim.value);
+  if (claim.kind == kHoldsSymbol) holds[claim.from] |= bit;
+  if (claim.kind == kDesireIncludes) desires[claim.from] |= bit;
+}
+
+void Hearsay::check(const PersuasionDeck& deck, const CardsInPlay& table, Seat me) {
+  for (Seat t = 0; t < table.seats; ++t) {
+    const SignedMask open = holds[t] & ~settled[t];
+    if (t == me || !open) continue;
+    const CardSet sure = table.knowledge.known[me][t];
+    SignedMask shown = 0;
+    for (CardSet r = sure; r; r &= r - 1) for (SignedSymbol s : deck.cards[std::countr_zero(r)].border) shown |= signed_bit(s);
+    const bool whole_hand = !table.hands[t].empty() && card_count(sure) >= static_cast<int>(table.hands[t].size());
+    for (SignedMask r = open; r; r &= static_cast<SignedMask>(r - 1)) {
+      const auto bit = static_cast<SignedMask>(r & -r);
+      if (shown & bit) {
+        trust[t] += (1 - trust[t]) * kConfirmed;
+        settled[t] |= bit;
+      } else if (whole_hand) {
+        trust[t] *= kContradicted;
+        settled[t] |= bit;
+      }
+    }
+  }
+}
+
+Beliefs::Beliefs(const PersuasionDeck& deck, const CardsInPlay& table, Seat me, SymbolMask wanted, const Hearsay* hearsay)
+    : deck_(deck), table_(table), me_(me), wanted_(wanted), hearsay_(hearsay) {
   const CardSet located = table.located_by(me);
   int unseen = 0;
   for (int c = 0; c < deck.size(); ++c) {
@@ -74,8 +102,31 @@ void Beliefs::compute_totals(Seat t, CardId leaves, bool unknown_leaves, Totals&
       for (SignedSymbol x : deck_.cards[std::countr_zero(r)].border) if (x.symbol == s) v = x.sign;
       dist.add(kStaleStays * (v < 0) + (1 - kStaleStays) * um, kStaleStays * (v > 0) + (1 - kStaleStays) * up);
     }
-    for (int k = 0; k < unknown; ++k) dist.add(um, up);
+    int left = unknown;
+    if (hearsay_ && t != me_) left -= add_claimed(t, static_cast<Symbol>(s), sure, left, um, up, dist);
+    for (int k = 0; k < left; ++k) dist.add(um, up);
   }
+}
+
+// A claim that t holds a card with +s (or -s), weighed by the trust in t, stands for one of its unknown
+// cards: that card shows the symbol with the chance of the trust, and is an average unseen card otherwise.
+// Not when a sure card shows it already (the claim adds nothing) or no card is unknown. Returns how many
+// unknown cards it stood for.
+int Beliefs::add_claimed(Seat t, Symbol s, CardSet sure, int unknown, double um, double up, SumDistribution& dist) const {
+  int used = 0;
+  for (const std::int8_t sign : {std::int8_t{1}, std::int8_t{-1}}) {
+    const SignedSymbol claimed{.symbol = s, .sign = sign};
+    if (used == unknown || !(hearsay_->holds[t] & signed_bit(claimed))) continue;
+    bool shown = false;
+    for (CardSet r = sure; r; r &= r - 1) {
+      for (SignedSymbol x : deck_.cards[std::countr_zero(r)].border) shown = shown || x == claimed;
+    }
+    if (shown) continue;
+    const double w = hearsay_->trust[t];
+    dist.add((1 - w) * um + (sign < 0 ? w : 0), (1 - w) * up + (sign > 0 ? w : 0));
+    ++used;
+  }
+  return used;
 }
 
 double Beliefs::appeal(CardId c) const {

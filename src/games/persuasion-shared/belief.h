@@ -7,6 +7,7 @@
 #include <array>
 
 #include "games/persuasion-shared/cards.h"
+#include "games/persuasion-shared/claims.h"
 #include "games/persuasion-shared/scoring.h"
 #include "games/persuasion-shared/cards_in_play.h"
 
@@ -64,11 +65,40 @@ struct HandChange {
 using SymbolMask = unsigned;
 inline constexpr SymbolMask kAllSymbols = (1u << kSymbols) - 1;
 
+// What a bot has heard the other seats claim (claims.h) and how far it trusts each of them: a trust per
+// speaker that starts at kPrior, rises when what the bot later sees confirms one of the speaker's claims
+// and falls when it contradicts one. Only "holds" claims can be checked during play (a desires card is
+// seen at Matrimony, when it no longer matters): one is confirmed when a card the bot is sure the speaker
+// holds shows the symbol, contradicted when the bot is sure of the speaker's whole hand and none does.
+struct Hearsay {
+  static constexpr double kPrior = 0.6;
+  static constexpr double kConfirmed = 0.3;      // a confirmed claim takes trust this share of the way to 1
+  static constexpr double kContradicted = 0.3;   // a contradicted one multiplies it by this
+
+  std::array<SignedMask, kMaxSeats> holds{};     // per speaker: the signed symbols it claimed a card with
+  std::array<SignedMask, kMaxSeats> desires{};   // per speaker: the signed symbols it claimed to desire
+  std::array<SignedMask, kMaxSeats> settled{};   // its holds claims already confirmed or contradicted
+  std::array<double, kMaxSeats> trust{kPrior, kPrior, kPrior, kPrior, kPrior, kPrior, kPrior, kPrior};
+
+  bool empty() const {
+    for (int t = 0; t < kMaxSeats; ++t) if (holds[t] | desires[t]) return false;
+    return true;
+  }
+  // Keeps a claim heard (its speaker's; about_to_propose is not weighed).
+  void hear(const Claim& claim);
+  // Confirms or contradicts the unsettled holds claims by what `me` is now sure of (table.knowledge).
+  void check(const PersuasionDeck& deck, const CardsInPlay& table, Seat me);
+};
+
 class Beliefs {
  public:
   // `wanted`: the symbols the caller will ask odds of (the others are left at zero, which saves
   // most of the work: a bot only asks about the symbols its desires card names).
-  Beliefs(const PersuasionDeck& deck, const CardsInPlay& table, Seat me, SymbolMask wanted = kAllSymbols);
+  // `hearsay`: the claims `me` has heard and its trust in each speaker; none (nullptr) for a bot that heard
+  // none, whose beliefs are then exactly those from the cards.
+  Beliefs(const PersuasionDeck& deck, const CardsInPlay& table, Seat me, SymbolMask wanted = kAllSymbols,
+          const Hearsay* hearsay = nullptr);
+  const Hearsay* hearsay() const { return hearsay_; }
 
   // The odds of t's dominant symbols after `change` (the unchanged odds are computed once per seat).
   DominanceOdds odds(Seat t, HandChange change = {}) const;
@@ -84,6 +114,7 @@ class Beliefs {
   const CardsInPlay& table_;
   Seat me_;
   SymbolMask wanted_;
+  const Hearsay* hearsay_;
   // Per seat, the symbol totals before a joining card: [0] with no card leaving, [1] for the last
   // kind of leaving asked about.
   struct Totals {
@@ -94,6 +125,7 @@ class Beliefs {
   };
   mutable std::array<std::array<Totals, 2>, kMaxSeats> totals_{};
   void compute_totals(Seat t, CardId leaves, bool unknown_leaves, Totals& out) const;
+  int add_claimed(Seat t, Symbol s, CardSet sure, int unknown, double um, double up, SumDistribution& dist) const;
   std::array<std::array<double, 2>, kSymbols> unseen_{};         // per symbol: P(-), P(+) on an unseen card
   std::array<std::array<double, 2>, kSymbols> desire_weight_{};  // [symbol][sign: 0 -, 1 +]
 };

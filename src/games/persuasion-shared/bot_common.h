@@ -13,8 +13,17 @@
 
 namespace court::persuasion {
 
+// What a heuristic says at the table (its `talk` parameter; claims.h), where the talk rule lets it write.
+// Whatever it says, it hears every claim and weighs it by its trust in the speaker (belief.h, Hearsay).
+enum class Talk : std::uint8_t {
+  Silent,    // says nothing (the default: every figure from before claims is unchanged)
+  Honest,    // true claims: its desires, and the symbols dominant in its hand
+  Guarded,   // true claims only about what the hearer already saw: the symbols of its cards the hearer has seen
+  Liar,      // false claims that serve it: to hold what the hearer desires, to desire what the hearer holds
+};
+
 // A heuristic's style of play, from its spec's parameters (`heuristic:patience=2,guarded=1`); the plain
-// `heuristic` is patience 0, neither bold nor guarded, as it always played.
+// `heuristic` is patience 0, neither bold nor guarded, silent, as it always played.
 struct Style {
   // The rounds it corresponds (invites, replies) before it commits (proposes, accepts a proposal, claims
   // independence), unless its match is already certain or the round is the last.
@@ -24,6 +33,7 @@ struct Style {
   // Reveals little: it shows and sends a card the other player has already seen when it can, and its
   // least appealing cards otherwise, so the others learn little about its hand.
   bool guarded = false;
+  Talk talk = Talk::Silent;
 
   // The odds above which a patient bot commits before its patience has run out.
   static constexpr double kCertain = 0.9;
@@ -43,32 +53,88 @@ struct Style {
   }
 };
 
+// Reads a heuristic's `talk` parameter (silent when absent); UserError naming the values allowed.
+inline Talk read_talk(const BotParams& params) {
+  const auto it = params.find("talk");
+  if (it == params.end() || it->second == "silent") return Talk::Silent;
+  if (it->second == "honest") return Talk::Honest;
+  if (it->second == "guarded") return Talk::Guarded;
+  if (it->second == "liar") return Talk::Liar;
+  throw UserError("heuristic: talk must be silent, honest, guarded or liar, not '" + it->second + "'");
+}
+
 // Reads the style parameters of a `heuristic` spec; UserError naming a bad one.
 inline Style read_style(const BotParams& params) {
-  check_bot_params("heuristic", params, {"patience", "bold", "guarded"});
+  check_bot_params("heuristic", params, {"patience", "bold", "guarded", "talk"});
   Style style;
+  style.talk = read_talk(params);
   style.patience = static_cast<int>(bot_param_int("heuristic", params, "patience", 0, 0, 200));
   style.bold = bot_param_int("heuristic", params, "bold", 0, 0, 1) == 1;
   style.guarded = bot_param_int("heuristic", params, "guarded", 0, 0, 1) == 1;
   return style;
 }
 
+// The signed symbols most often desired by the deck's desires cards (by `desired`, an edition's reading
+// of a card), the `n` first: a liar's guess at what a listener it has not heard from wants.
+template <class Desired>
+SignedMask most_desired(const PersuasionDeck& deck, Desired&& desired, int n) {
+  std::array<int, kSignedSymbols> counts{};
+  for (const TraitCard& card : deck.cards) {
+    const SignedMask m = desired(card);
+    for (int v = 0; v < kSignedSymbols; ++v) counts[v] += (m >> v) & 1;
+  }
+  SignedMask out = 0;
+  for (int k = 0; k < n; ++k) {
+    int best = -1;
+    for (int v = 0; v < kSignedSymbols; ++v) if (!((out >> v) & 1) && (best < 0 || counts[v] > counts[best])) best = v;
+    out |= static_cast<SignedMask>(1u << best);
+  }
+  return out;
+}
+
+// What a bot of `talk` claims to `to` (a seat, or kToTable) now, as masks of signed symbols per kind:
+// `desired` its own desires, `hand` its cards' border symbols, `dominant` its hand's dominant ones,
+// `seen` the border symbols of its cards the listener has seen, `heard` the hearsay, `guess` what a liar
+// supposes a listener it has not heard desires.
+struct TalkFacts {
+  SignedMask desired = 0, hand = 0, dominant = 0, seen = 0, guess = 0;
+};
+struct Said {
+  SignedMask desires = 0, holds = 0;
+};
+inline Said claims_of(Talk talk, const TalkFacts& f, const Hearsay& heard, Seat to) {
+  const SignedMask their_desires = to == kToTable ? 0 : heard.desires[to];
+  const SignedMask their_holds = to == kToTable ? 0 : heard.holds[to];
+  switch (talk) {
+    case Talk::Silent: return {};
+    case Talk::Honest: return {.desires = f.desired, .holds = f.dominant};
+    case Talk::Guarded: return {.desires = 0, .holds = f.seen};
+    case Talk::Liar: {
+      const SignedMask wanted = their_desires ? their_desires : f.guess;
+      return {.desires = static_cast<SignedMask>(their_holds & ~f.desired), .holds = static_cast<SignedMask>(wanted & ~f.hand)};
+    }
+  }
+  return {};
+}
+
 // Policy provides `State`, `MoveCode`, `static SymbolMask wanted(const State&, Seat)` (the symbols its
-// values ask odds of) and `static double value(const State&, const Beliefs&, Seat, const MoveCode&,
+// values ask odds of), `static SignedMask desired(const TraitCard&)` (what a desires card asks for, as
+// claims name it) and `static double value(const State&, const Beliefs&, Seat, const MoveCode&,
 // const Style&)`.
 template <class Policy>
 class ValueBot final : public Bot {
  public:
+  using State = typename Policy::State;
   ValueBot(std::uint64_t seed, Style style) : rng_(make_rng(seed)), style_(style) {}
 
   Action choose(GameState& game, Seat seat) override {
-    using State = typename Policy::State;
     using MoveCode = typename Policy::MoveCode;
     ActionList actions;
     game.legal_actions(seat, actions);
     const State* s = game.as<State>();
     if (!s || actions.size() == 1) return actions[0];
-    const Beliefs beliefs(s->deck(), s->table(), seat, Policy::wanted(*s, seat));
+    if (!hearsay_.empty()) hearsay_.check(s->deck(), s->table(), seat);
+    const Beliefs beliefs(s->deck(), s->table(), seat, Policy::wanted(*s, seat), hearsay_.empty() ? nullptr : &hearsay_);
     Action best = actions[0];
     double best_value = -1e18;
     for (Action a : actions) {
@@ -78,10 +144,74 @@ class ValueBot final : public Bot {
     return best;
   }
 
+  bool speaks() const override { return style_.talk != Talk::Silent; }
+  bool hears() const override { return true; }
+  void hear(const Claim& claim) override { hearsay_.hear(claim); }
+  void speak(GameState& game, Seat seat, const TalkNow& now, ClaimList& out) override {
+    const State* s = game.as<State>();
+    if (!s) return;
+    if (!hearsay_.empty()) hearsay_.check(s->deck(), s->table(), seat);
+    if (now.table) say_to(*s, seat, kToTable, out);
+    for (Seat to : now.seats) say_to(*s, seat, to, out);
+  }
+
+  const Hearsay& hearsay() const { return hearsay_; }
+
  private:
+  // The claims for `to` this bot has not yet made to it (nor to the table), each made once.
+  void say_to(const State& s, Seat me, Seat to, ClaimList& out) {
+    const Said said = claims_of(style_.talk, facts(s, me, to), hearsay_, to);
+    Said& told = told_[static_cast<std::size_t>(to + 1)];
+    const Said& table = told_[0];
+    told.desires |= add_claims(me, to, kDesireIncludes, said.desires & ~told.desires & ~table.desires, out);
+    told.holds |= add_claims(me, to, kHoldsSymbol, said.holds & ~told.holds & ~table.holds, out);
+  }
+  // Appends a claim of `kind` for each of `values` while `out` has room; returns the values claimed.
+  static SignedMask add_claims(Seat me, Seat to, ClaimKindId kind, SignedMask values, ClaimList& out) {
+    SignedMask said = 0;
+    for (int v = 0; v < kSignedSymbols && !out.full(); ++v) {
+      if (!((values >> v) & 1)) continue;
+      out.push_back({.from = me, .to = to, .kind = kind, .value = static_cast<std::uint8_t>(v)});
+      said |= static_cast<SignedMask>(1u << v);
+    }
+    return said;
+  }
+  TalkFacts facts(const State& s, Seat me, Seat to) const {
+    const auto& deck = s.deck();
+    const auto& hand = s.table().hands[me];
+    CardSet mine = 0;
+    for (CardId c : hand) mine |= card_bit(c);
+    CardSet seen = mine;   // the cards of its hand every listener has seen
+    for (Seat t = 0; t < s.num_seats(); ++t) {
+      if (t != me && (to == kToTable || t == to)) seen &= s.table().knowledge.known[t][me];
+    }
+    SignedMask seen_symbols = 0;
+    for (CardSet r = seen; r; r &= r - 1) for (SignedSymbol x : deck.cards[std::countr_zero(r)].border) seen_symbols |= signed_bit(x);
+    return {.desired = Policy::desired(deck.cards[s.table().desires[me]]), .hand = border_mask(deck, hand),
+            .dominant = dominant_mask(tally_of(deck, hand)), .seen = seen_symbols,
+            .guess = most_desired(deck, [](const TraitCard& c) { return Policy::desired(c); }, 2)};
+  }
+
   Rng rng_;
   Style style_;
+  Hearsay hearsay_;
+  std::array<Said, kMaxSeats + 1> told_{};   // what it has claimed: [0] to the table, [t + 1] to seat t
 };
+
+// The chance that `t` accepts a proposal from a hand of `tally`, guessed as `plain` unless `t` claimed its
+// desires: then, as far as the bot trusts t, the share of the claimed symbols the hand has dominant.
+inline double accept_odds(const Beliefs& b, Seat t, const SymbolTally& tally, double plain) {
+  const Hearsay* heard = b.hearsay();
+  if (!heard || !heard->desires[t]) return plain;
+  int claimed = 0, met = 0;
+  for (int v = 0; v < kSignedSymbols; ++v) {
+    if (!((heard->desires[t] >> v) & 1)) continue;
+    ++claimed;
+    met += tally.has(claimed_symbol(static_cast<std::uint8_t>(v))) ? 1 : 0;
+  }
+  const double w = heard->trust[t];
+  return (1 - w) * plain + w * met / claimed;
+}
 
 // An edition's `heuristic` bot: a ValueBot playing `Policy`'s values in the style its parameters give.
 template <class Policy>

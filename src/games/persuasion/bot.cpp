@@ -29,6 +29,9 @@ struct LetterboxPolicy : PolicyOdds<LetterboxState, chance_satisfies_row, &Lette
     return 1u << desires.desire[0].symbol | 1u << desires.desire[1].symbol;
   }
 
+  // What a desires card asks for, as claims name it: its desire row.
+  static SignedMask desired(const TraitCard& desires) { return desire_row_mask(desires); }
+
   static double value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m, const Style& style) {
     const int left = rounds_left(s, style);
     switch (m.move) {
@@ -44,12 +47,8 @@ struct LetterboxPolicy : PolicyOdds<LetterboxState, chance_satisfies_row, &Lette
         return 1.0 + promise + 0.6 * unknown + style.show_value(0.05 * b.appeal(m.card), seen_by(s, m.seat, seat, m.card)) -
                (unknown < 0.01 ? 0.5 : 0);
       }
-      case Move::Propose: {
-        const double p = chance(s, b, seat, m.seat, HandChange{.joins = m.card, .unknown_leaves = true});
-        if (left == 0) return 1.0 + p * kAcceptedOdds * 2;
-        if (holds_back(s, style, p)) return -1;
-        return p >= style.bar(propose_threshold(left)) ? 2.0 + p : -1;
-      }
+      case Move::Propose:
+        return propose_value(s, b, seat, m, style, left);
       case Move::Independence:
         return independence_value(s, b, seat, style, left);
       case Move::Reflect:
@@ -68,6 +67,25 @@ struct LetterboxPolicy : PolicyOdds<LetterboxState, chance_satisfies_row, &Lette
         return 0;
     }
     return 0;
+  }
+
+  // Propose where a match is likely; a player who claimed desires this hand lacks is less worth it.
+  static double propose_value(const LetterboxState& s, const Beliefs& b, Seat seat, const MoveCode& m, const Style& style,
+                              int left) {
+    const double p = chance(s, b, seat, m.seat, HandChange{.joins = m.card, .unknown_leaves = true});
+    const bool heard = b.hearsay() && b.hearsay()->desires[m.seat];
+    const double accepted = heard ? accept_odds(b, m.seat, tally_without(s, seat, m.card), kAcceptedOdds) : kAcceptedOdds;
+    if (left == 0) return 1.0 + p * accepted * 2;
+    if (holds_back(s, style, p)) return -1;
+    if (p < style.bar(propose_threshold(left))) return -1;
+    return heard ? 2.0 + p * accepted / kAcceptedOdds : 2.0 + p;
+  }
+
+  // The tally of `seat`'s hand without `card` (the one it would give away).
+  static SymbolTally tally_without(const LetterboxState& s, Seat seat, CardId card) {
+    SymbolTally t = tally_of(s.deck(), s.table().hands[seat]);
+    t.add(s.deck().cards[card], -1);
+    return t;
   }
 
   static bool seen_by(const LetterboxState& s, Seat viewer, Seat owner, CardId card) {

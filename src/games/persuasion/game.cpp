@@ -1,6 +1,7 @@
 // Persuasion (letterbox edition): what `court games` lists of it, its description and its options.
 #include "games/persuasion/game.h"
 #include "games/persuasion-shared/board_common.h"
+#include "games/persuasion-shared/claims.h"
 
 namespace court::persuasion {
 namespace {
@@ -37,7 +38,8 @@ GameInfo game_info() {
                                   "trait card",
                    .table_closed = "Mail Bound: no table talk during play (the table talks before the first move and "
                                    "after the end); talk privately with a player while one of you holds the other's "
-                                   "trait card"}};
+                                   "trait card",
+                   .claims = persuasion_claims()}};
 }
 
 }  // namespace court::persuasion

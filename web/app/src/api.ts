@@ -122,10 +122,27 @@ export interface TalkState {
   on: boolean;
   /** This seat may write to the whole table now. */
   table: boolean;
-  /** The seats it may write to privately now. */
+  /** The seats it may write text to privately now (people). */
   seats: number[];
+  /** The seats it may send a claim to privately now (people and bots: bots hear claims). */
+  claim_seats?: number[];
+  /** The game's claims, in its words (none: free text only). */
+  claims?: ClaimKind[];
   /** The game's rule of conversation in one sentence. */
   rule: string;
+}
+
+/** One kind of claim (docs/protocol.md, "Talk"): its name, its words ("{}" is the value), its values' words (null: a seat). */
+export interface ClaimKind {
+  kind: string;
+  words: string;
+  values: string[] | null;
+}
+
+/** A claim as the server sends it with its words. */
+export interface SaidClaim {
+  kind: string;
+  value: number;
 }
 
 /**
@@ -137,6 +154,8 @@ export interface TalkMessage {
   from: number;
   to: number | null;
   text?: string;
+  /** A claim's kind and value (its words are the text). */
+  claim?: SaidClaim;
   whisper?: boolean;
   step: number;
 }

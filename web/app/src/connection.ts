@@ -122,6 +122,12 @@ export class TableConnection {
     return this.send({ type: "say", token: this.token, to, text });
   }
 
+  /** A claim (docs/protocol.md, "Talk"): one of the game's kinds and a value. */
+  claim(to: number | null, kind: string, value: number): boolean {
+    if (!this.token) return false;
+    return this.send({ type: "say", token: this.token, to, claim: { kind, value } });
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.retryTimer);

@@ -48,7 +48,8 @@ class TablePage {
   private readonly chosen = new ChoiceTracker();
   private readonly memo = new Map<string, unknown>();
   private readonly howToPlay = new HowToPlay("");
-  private readonly talk = new TalkPanel((to, text) => this.connection?.say(to, text) ?? false);
+  private readonly talk = new TalkPanel((to, text) => this.connection?.say(to, text) ?? false,
+    (to, kind, value) => this.connection?.claim(to, kind, value) ?? false);
 
   constructor(
     private readonly code: string,

@@ -2,8 +2,9 @@
 // to, opened and closed as the server's `state.talk` says (the page never decides who may talk). The
 // panel outlives the table page's redraws, so the typed text, the scroll and the unread counts survive
 // a bot's move; it updates itself when a message arrives. Messages are plain text: they reach the page
-// only as text nodes (h()), never as markup.
-import type { SaidMessage, SeatInfo, StateMessage, TalkHistoryMessage, TalkMessage } from "./api";
+// only as text nodes (h()), never as markup. Beside the text box, the game's claims (docs/architecture.md,
+// "Claims"): a kind and a value picked in the game's words, sent as structure, so bots can read them.
+import type { ClaimKind, SaidMessage, SeatInfo, StateMessage, TalkHistoryMessage, TalkMessage } from "./api";
 import { h, mount } from "./dom";
 import { seatNameOf } from "./names";
 
@@ -13,7 +14,7 @@ type Thread = "table" | number;
 /** The longest message the server takes, in Unicode code points. */
 export const kMaxTalkChars = 500;
 
-const kRefusals = new Set(["talk_off", "talk_closed", "talk_too_long", "talk_too_fast", "bad_talk", "talk_full"]);
+const kRefusals = new Set(["talk_off", "talk_closed", "talk_too_long", "talk_too_fast", "bad_talk", "bad_claim", "talk_full"]);
 
 /** An error code that refuses a message said (rather than a move). */
 export const isTalkRefusal = (code?: string) => code !== undefined && kRefusals.has(code);
@@ -35,9 +36,13 @@ export function talkLine(m: TalkMessage, seats: SeatInfo[], me: number | "specta
     return h("li.talk-line.whisper", attrs, `${name(m.from)} whispered to ${m.to === null ? "the table" : name(m.to)}`,
       times > 1 ? h("span.talk-times", ` · ${times} messages`) : null);
   }
-  return h("li.talk-line", { ...attrs, class: m.from === me ? "mine" : "" },
-    h("span.talk-from", name(m.from)), h("span.talk-text", m.text));
+  return h("li.talk-line", { ...attrs, class: `${m.from === me ? "mine" : ""} ${m.claim ? "claim" : ""}` },
+    h("span.talk-from", name(m.from)), m.claim ? h("span.talk-claim-mark", { title: "a claim: bots read it" }, "claim") : null,
+    h("span.talk-text", m.text));
 }
+
+/** A claim kind's words with its value left open: "My desires include …". */
+const openWords = (k: ClaimKind) => k.words.replace("{}", "…");
 
 /** The lines of `messages` (a run of whisper marks between the same two seats as one), or a note that nothing was said. */
 export function talkLines(messages: TalkMessage[], seats: SeatInfo[], me: number | "spectator", list: HTMLElement) {
@@ -63,7 +68,12 @@ export class TalkPanel {
   private readonly count = h("span.talk-count#talk-count");
   private readonly sendButton = h("button.small", { type: "button", id: "talk-send" }, "Send");
   private readonly problem = h("p.talk-error#talk-error", { role: "alert" });
-  private readonly composer = h("div.talk-compose", this.text, h("div.talk-send-row", this.count, this.sendButton));
+  private readonly claimKind = h("select#claim-kind", { "aria-label": "claim" }) as HTMLSelectElement;
+  private readonly claimValue = h("select#claim-value", { "aria-label": "claim value" }) as HTMLSelectElement;
+  private readonly claimButton = h("button.small.secondary", { type: "button", id: "claim-send" }, "Claim");
+  private readonly claimRow = h("div.talk-claims#talk-claims", this.claimKind, this.claimValue, this.claimButton);
+  private readonly composer = h("div.talk-compose", this.text, h("div.talk-send-row", this.count, this.sendButton),
+    this.claimRow);
   private readonly jumpCount = h("span.unread");
   /** On a narrow screen, where the panel sits below the board: a button in the title row that goes there. */
   readonly jump = h("button.secondary.small.talk-jump#talk-jump", { type: "button" }, "Talk ", this.jumpCount);
@@ -79,7 +89,10 @@ export class TalkPanel {
   private atBottom = true;
   private scrollTop = 0;
 
-  constructor(private readonly say: (to: number | null, text: string) => boolean) {
+  constructor(private readonly say: (to: number | null, text: string) => boolean,
+    private readonly claim: (to: number | null, kind: string, value: number) => boolean = () => false) {
+    this.claimKind.addEventListener("change", () => this.drawClaimValues());
+    this.claimButton.addEventListener("click", () => this.sendClaim());
     this.text.addEventListener("input", () => {
       this.drafts.set(this.active, this.text.value);
       this.drawComposer();
@@ -126,7 +139,10 @@ export class TalkPanel {
   private add(m: SaidMessage) {
     this.messages.set(m.id, m);
     const thread = this.threadOf(m);
-    if (m.from === this.me() && this.sending === thread) this.sent(thread);
+    if (m.from === this.me() && this.sending === thread) {
+      if (m.claim) this.sending = undefined;   // a claim leaves the typed text as it is
+      else this.sent(thread);
+    }
     else if (m.from !== this.me() && thread !== this.active) this.unread.set(thread, (this.unread.get(thread) ?? 0) + 1);
   }
 
@@ -151,7 +167,7 @@ export class TalkPanel {
     const state = this.state;
     const me = this.me();
     if (!state || me === "spectator" || !state.talk.on) return ["table"];
-    const seats = new Set(state.talk.seats);
+    const seats = new Set([...state.talk.seats, ...(state.talk.claim_seats ?? [])]);
     for (const s of state.seats) if (s.kind === "human" && s.seat !== me) seats.add(s.seat);
     for (const m of this.messages.values()) {
       const t = this.threadOf(m);
@@ -164,6 +180,17 @@ export class TalkPanel {
     const talk = this.state?.talk;
     if (!talk?.on || this.me() === "spectator") return false;
     return thread === "table" ? talk.table : talk.seats.includes(thread);
+  }
+
+  /** Whether this seat may send a claim to `thread` now (a bot's seat too: bots hear claims). */
+  private claimOpen(thread: Thread): boolean {
+    const talk = this.state?.talk;
+    if (!talk?.on || this.me() === "spectator" || !talk.claims?.length) return false;
+    return thread === "table" ? talk.table : (talk.claim_seats ?? []).includes(thread);
+  }
+
+  private isBot(thread: Thread): boolean {
+    return thread !== "table" && this.state?.seats.find((s) => s.seat === thread)?.kind !== "human";
   }
 
   private name(thread: Thread): string {
@@ -185,7 +212,7 @@ export class TalkPanel {
 
   private tab(thread: Thread): HTMLElement {
     const unread = this.unread.get(thread) ?? 0;
-    const open = this.isOpen(thread);
+    const open = this.isOpen(thread) || this.claimOpen(thread);
     const selected = thread === this.active;
     return h(
       "button.talk-tab",
@@ -218,6 +245,7 @@ export class TalkPanel {
     this.reason.className = `talk-reason ${this.isOpen(this.active) ? "open" : "closed"}`;
     for (const el of [this.tabs, this.lines]) el.hidden = !talk.on;
     this.composer.hidden = !talk.on || this.me() === "spectator";
+    this.text.hidden = this.count.hidden = this.sendButton.hidden = this.isBot(this.active);
   }
 
   /** Why the input is open or closed, in words. */
@@ -229,6 +257,11 @@ export class TalkPanel {
       return open ? "Open now: everyone at the table reads this, spectators too." : "Closed now: the table may not talk at this point of the game.";
     }
     const who = this.name(this.active);
+    if (this.isBot(this.active)) {
+      return this.claimOpen(this.active)
+        ? `Open now: ${who} is a bot and reads claims, not text: pick one below.`
+        : `Closed now: you may not write to ${who} at this point of the game.`;
+    }
     return open
       ? `Open now: you may write to ${who}. Only the two of you read it; the others see that you wrote.`
       : `Closed now: you may not write to ${who} at this point of the game.`;
@@ -243,6 +276,44 @@ export class TalkPanel {
     this.count.textContent = `${n} / ${kMaxTalkChars}`;
     this.count.classList.toggle("over", n > kMaxTalkChars);
     this.sendButton.disabled = !this.canSend();
+    this.drawClaims();
+  }
+
+  /** The claim picker: the game's kinds in its words, the chosen kind's values, and the Claim button. */
+  private drawClaims() {
+    const kinds = this.state?.talk.claims ?? [];
+    this.claimRow.hidden = kinds.length === 0;
+    if (kinds.length === 0) return;
+    if (this.claimKind.options.length !== kinds.length) {
+      mount(this.claimKind, kinds.map((k, i) => h("option", { value: i }, openWords(k))));
+      this.drawClaimValues();
+    }
+    const open = this.claimOpen(this.active);
+    this.claimKind.disabled = this.claimValue.disabled = !open;
+    this.claimButton.disabled = !open || this.sending !== undefined;
+  }
+
+  private drawClaimValues() {
+    const kind = this.state?.talk.claims?.[Number(this.claimKind.value)];
+    if (!kind) return;
+    const me = this.me();
+    const values = kind.values
+      ? kind.values.map((words, v) => ({ v, words }))
+      : (this.state?.seats ?? []).filter((s) => s.seat !== me).map((s) => ({ v: s.seat, words: seatNameOf(this.state?.seats, s.seat) }));
+    mount(this.claimValue, values.map(({ v, words }) => h("option", { value: v }, words)));
+  }
+
+  private sendClaim() {
+    const kind = this.state?.talk.claims?.[Number(this.claimKind.value)];
+    const thread = this.active;
+    if (!kind || !this.claimOpen(thread) || this.sending !== undefined) return;
+    if (!this.claim(thread === "table" ? null : thread, kind.kind, Number(this.claimValue.value))) {
+      this.problem.textContent = "Not connected: the claim was not sent. Reconnecting…";
+      return;
+    }
+    this.sending = thread;
+    this.problem.textContent = "";
+    this.drawComposer();
   }
 
   private drawJump() {
