@@ -44,7 +44,7 @@ void Study::check(const std::string& what, const std::string& result) {
 }
 
 std::string Study::at() const {
-  std::string out = fmt::format("At {} players", players());
+  std::string out = fmt::format("At {} player{}", players(), players() == 1 ? "" : "s");
   if (!in.subject.set_args.empty()) out += fmt::format(" ({})", fmt::join(in.subject.set_args, ", "));
   return out;
 }

@@ -124,7 +124,7 @@ std::vector<Finding> shape_findings(const nlohmann::json& shape, const Subject& 
   drawish(c, out);
   if (shape.at("standing").get<bool>()) {
     lead_findings(c, out);
-  } else {
+  } else if (!shape.at("single_winner").is_null()) {   // team results only: no lead between seats to change
     out.push_back(make(c, "no_standing", Severity::Note, 0,
                        fmt::format("{} has no public standing: lead changes, decisiveness and drama are not measured",
                                    subject.entry ? subject.entry->info.title : std::string("the game")),

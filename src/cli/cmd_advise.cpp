@@ -53,8 +53,9 @@ advisor::AdviseRequest advise_request(const AdviseArgs& a) {
 }
 
 void print_advice(const nlohmann::json& doc) {
-  fmt::print("{} at {} players: {} findings (baseline {}, strong {}, {} games a batch, seed {})\n",
-             doc["title"].get<std::string>(), doc["players"].get<int>(), doc["findings"].size(),
+  const int players = doc["players"].get<int>();
+  fmt::print("{} at {} player{}: {} findings (baseline {}, strong {}, {} games a batch, seed {})\n",
+             doc["title"].get<std::string>(), players, players == 1 ? "" : "s", doc["findings"].size(),
              doc["baseline"].get<std::string>(), doc["strong"].get<std::string>(), doc["games"].get<std::uint64_t>(),
              doc["seed"].get<std::uint64_t>());
   for (const auto& f : doc["findings"]) {

@@ -176,6 +176,8 @@ TEST(ShapeFindings, NoLeadChangeAndEarlyDecidedNeedAStanding) {
   EXPECT_EQ(find(f, "early_decided"), nullptr);
   ASSERT_NE(find(f, "no_standing"), nullptr);
   EXPECT_EQ(find(f, "no_standing")->severity, Severity::Note);
+  s["single_winner"] = s["undivided"] = nullptr;   // a cooperative team's results: no lead between seats at all
+  EXPECT_EQ(find(findings_of(s), "no_standing"), nullptr) << "a team game is not said to lack a standing";
 }
 
 TEST(ShapeFindings, FindingsComeMostSevereFirst) {
