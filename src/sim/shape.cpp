@@ -168,7 +168,7 @@ ShapeSums ShapeSums::from_json(const nlohmann::json& j, int players) {
       {&ShapeSums::decided_games, "decided_games"}, {&ShapeSums::decisive, "decisive"},
       {&ShapeSums::drama, "drama"},             {&ShapeSums::trailed, "trailed"}};
   for (const Field& f : kFields) s.*(f.field) = j.at(f.name).get<double>();
-  // A checkpoint of a build before `undivided` resumes with none counted so far (its report says from how many).
+  // A checkpoint of a build before `undivided` resumes with none counted for the games it already played.
   s.undivided = j.value("undivided", 0.0);
   s.lead_changes = counts_from_json(j.at("lead_changes"));
   return s;
