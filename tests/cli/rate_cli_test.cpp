@@ -10,27 +10,16 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/cli_support.h"
+
 #include "engine/ratings.h"
 #include "engine/registry.h"
 
 namespace court {
 namespace {
 
-struct Ran {
-  int status = -1;
-  std::string output;
-};
-
-Ran run(const std::string& args) {
-  Ran r;
-  FILE* pipe = popen((std::string(COURT_BINARY) + " " + args + " 2>&1 < /dev/null").c_str(), "r");
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using cli_test::run;
+using Ran = cli_test::CommandResult;
 
 const char* kSmall = "rate intrigue --players 3 --bots random,heuristic -n 12 --threads 2 --resamples 50";
 

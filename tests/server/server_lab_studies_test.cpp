@@ -25,21 +25,6 @@ json submitted(std::uint16_t port, const json& body) {
   return r.json();
 }
 
-std::string output_of(const std::string& command) {
-  std::string output;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  EXPECT_EQ(pclose(pipe), 0) << output;
-  return output;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // A study's report is the advice document `court advise --json` writes for the command the job shows.
 TEST(ServerLabStudies, AnAdviseJobEndsWithTheDocumentCourtAdviseWrites) {
@@ -64,7 +49,7 @@ TEST(ServerLabStudies, AnAdviseJobEndsWithTheDocumentCourtAdviseWrites) {
   const std::string out = testing::TempDir() + "lab_advice.json";
   std::string local = std::string(COURT_BINARY) + " advise -q" + command.substr(std::string("court advise").size());
   local.replace(local.find("--json advice.json"), 18, "--json " + out);
-  output_of(local + " --threads 1");
+  run_command(local + " --threads 1");
   EXPECT_TRUE(lab(port, "GET", "jobs/" + std::to_string(job.at("id").get<int>()) + "/report.json").body == slurp(out))
       << "the job's advice differs from court advise's";
   const HttpReply page = lab(port, "GET", "jobs/" + std::to_string(job.at("id").get<int>()) + "/report.html");

@@ -3,7 +3,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -33,6 +36,23 @@ inline nlohmann::json job_when(std::uint16_t port, std::int64_t id, const std::f
   }
   ADD_FAILURE() << "job " << id << " never got there: " << job.dump().substr(0, 400);
   return job;
+}
+
+// A shell command's output (stdout and stderr); the command must succeed.
+inline std::string run_command(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  EXPECT_EQ(pclose(pipe), 0) << output;
+  return output;
+}
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 // Waits (up to two minutes) for a job to leave "queued" and "running".
